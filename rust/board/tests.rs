@@ -1,0 +1,149 @@
+use super::*;
+
+fn degree_counts(board: &Board) -> [usize; 9] {
+    let mut counts = [0; 9];
+    for p in 0..board.points() as Point {
+        counts[board.neighbours(p).len()] += 1;
+    }
+    counts
+}
+
+#[test]
+fn hex_point_counts_follow_3n_n_minus_1_plus_1() {
+    for side in 2..=25 {
+        let board = Board::hex(side).unwrap();
+        assert_eq!(board.points(), 3 * side * (side - 1) + 1, "side {side}");
+    }
+    assert_eq!(Board::hex(5).unwrap().points(), 61);
+    assert_eq!(Board::hex(7).unwrap().points(), 127);
+    assert_eq!(Board::hex(11).unwrap().points(), 331);
+}
+
+#[test]
+fn hex_side_9_has_169_interior_42_edge_and_6_corner_points() {
+    let board = Board::hex(9).unwrap();
+    assert_eq!(board.points(), 217);
+    let counts = degree_counts(board);
+    assert_eq!((counts[6], counts[4], counts[3]), (169, 42, 6));
+    let edge = (0..217).filter(|&p| board.is_edge(p)).count();
+    assert_eq!(edge, 48);
+}
+
+#[test]
+fn square_boards_have_4_and_8_neighbours_inside() {
+    let board = Board::square(15).unwrap();
+    assert_eq!(board.points(), 225);
+    let counts = degree_counts(board);
+    assert_eq!((counts[4], counts[3], counts[2]), (13 * 13, 4 * 13, 4));
+    let king = board.king().unwrap();
+    let inner = (0..225).filter(|&p| king.neighbours(p).len() == 8).count();
+    assert_eq!(inner, 13 * 13);
+}
+
+#[test]
+fn sides_out_of_range_are_refused() {
+    assert!(Board::hex(1).is_err());
+    assert!(Board::hex(26).is_err());
+    assert!(Board::square(3).is_err());
+    assert!(Board::square(8).is_err());
+    assert!(Board::square(27).is_err());
+}
+
+fn all_boards() -> Vec<&'static Board> {
+    let hex = (2..=25).map(|s| Board::hex(s).unwrap());
+    let square = (5..=25).step_by(2).map(|s| Board::square(s).unwrap());
+    hex.chain(square).collect()
+}
+
+#[test]
+fn adjacency_is_symmetric_and_steps_are_reversible() {
+    for board in all_boards() {
+        let mut tables = vec![board.adjacency()];
+        tables.extend(board.king());
+        for adjacency in tables {
+            let dirs = adjacency.directions();
+            for p in 0..board.points() as Point {
+                for &q in adjacency.neighbours(p) {
+                    assert!(adjacency.neighbours(q).contains(&p), "{} ~ {}", board.name(p), board.name(q));
+                }
+                for d in 0..dirs {
+                    let q = adjacency.step(p, d);
+                    if q != NO_POINT {
+                        assert_eq!(adjacency.step(q, (d + dirs / 2) % dirs), p);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn consecutive_directions_are_adjacent_so_rings_are_cycles() {
+    for board in [Board::hex(5).unwrap(), Board::square(5).unwrap()] {
+        let mut tables = vec![board.adjacency()];
+        tables.extend(board.king());
+        for adjacency in tables {
+            let vectors = adjacency.direction_vectors();
+            let all: Vec<(i32, i32)> = match board.shape() {
+                Shape::Hex => vectors.to_vec(),
+                Shape::Square => board.king().unwrap().direction_vectors().to_vec(),
+            };
+            if adjacency.directions() == 4 {
+                continue; // the orthogonal ring is not a cycle of neighbours
+            }
+            for i in 0..vectors.len() {
+                let (a, b) = (vectors[i], vectors[(i + 1) % vectors.len()]);
+                assert!(all.contains(&(b.0 - a.0, b.1 - a.1)));
+            }
+        }
+    }
+}
+
+#[test]
+fn point_index_runs_by_row_then_column() {
+    for board in all_boards() {
+        for p in 1..board.points() as Point {
+            let (c0, r0) = board.coords(p - 1);
+            let (c1, r1) = board.coords(p);
+            assert!((r0, c0) < (r1, c1));
+        }
+    }
+    let board = Board::hex(3).unwrap();
+    let names: Vec<&str> = (0..7).map(|p| board.name(p)).collect();
+    assert_eq!(names, ["a1", "b1", "c1", "a2", "b2", "c2", "d2"]);
+}
+
+#[test]
+fn notation_round_trips_for_every_point_of_every_size() {
+    for board in all_boards() {
+        for p in 0..board.points() as Point {
+            let name = board.name(p).to_string();
+            assert_eq!(board.parse_point(&name).unwrap(), p);
+            assert_eq!(board.parse_point(&name.to_uppercase()).unwrap(), p);
+        }
+    }
+}
+
+#[test]
+fn columns_continue_after_z_with_aa() {
+    assert_eq!(column_letters(1), "a");
+    assert_eq!(column_letters(21), "u");
+    assert_eq!(column_letters(26), "z");
+    assert_eq!(column_letters(27), "aa");
+    assert_eq!(column_letters(49), "aw");
+    assert_eq!(parse_column("AW"), Some(49));
+    let board = Board::hex(25).unwrap();
+    assert_eq!(board.name(board.points() as Point - 1), "aw49");
+}
+
+#[test]
+fn malformed_and_off_board_points_are_refused() {
+    let board = Board::hex(3).unwrap();
+    for bad in ["", "e", "5", "e0", "e05", "a-1", " a1", "a1 ", "é1", "a1b"] {
+        assert!(matches!(board.parse_point(bad), Err(Error::Notation(_))), "{bad:?}");
+    }
+    for off in ["e1", "a4", "f5", "z9"] {
+        let err = board.parse_point(off).unwrap_err();
+        assert!(err.to_string().contains("off the board"), "{off}: {err}");
+    }
+}

@@ -1,0 +1,12 @@
+//! The few pieces every game shares: colours, visit marks for flood fills,
+//! union-find, and the random number generator.
+
+mod colour;
+mod marks;
+mod rng;
+mod union_find;
+
+pub use colour::{Colour, EMPTY};
+pub use marks::Marks;
+pub use rng::Rng;
+pub use union_find::UnionFind;

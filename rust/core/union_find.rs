@@ -1,0 +1,46 @@
+use crate::board::Point;
+
+/// Union-find over a board's points, with component sizes, for games whose
+/// stones never leave the board (groups only ever merge).
+#[derive(Clone, Debug)]
+pub struct UnionFind {
+    parent: Vec<Point>,
+    size: Vec<u16>,
+}
+
+impl UnionFind {
+    /// Every point its own component of size 1.
+    pub fn new(points: usize) -> Self {
+        UnionFind { parent: (0..points as Point).collect(), size: vec![1; points] }
+    }
+
+    /// The representative of `p`'s component (path halving).
+    #[inline]
+    pub fn find(&mut self, mut p: Point) -> Point {
+        while self.parent[p as usize] != p {
+            let grand = self.parent[self.parent[p as usize] as usize];
+            self.parent[p as usize] = grand;
+            p = grand;
+        }
+        p
+    }
+
+    /// Joins the components of roots `a` and `b` (union by size) and returns
+    /// the new root.
+    #[inline]
+    pub fn union_roots(&mut self, a: Point, b: Point) -> Point {
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        big
+    }
+
+    /// The size of the component whose root is `root`.
+    #[inline]
+    pub fn size(&self, root: Point) -> usize {
+        self.size[root as usize] as usize
+    }
+}

@@ -1,0 +1,21 @@
+//! stonefield: exact, fast rules engines for five abstract board games —
+//! Sunder, Anda, Anadil, Lingarda and Esgrad — with batch random playouts.
+//!
+//! The rules live in [`games`], one file per game, each a state implementing
+//! [`games::Game`]; geometry lives in [`board`]; [`playout`] runs seeded
+//! batches over all cores. The Python bindings (feature `python`) are the only
+//! code that knows Python.
+
+pub mod board;
+pub mod core;
+pub mod error;
+pub mod games;
+pub mod options;
+pub mod playout;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use error::Error;
+pub use games::{Action, AnyGame, Game};
+pub use options::{OptionValue, Options};
