@@ -31,7 +31,13 @@ pub struct Options {
 impl Options {
     /// Options from `(name, value)` pairs.
     pub fn new<S: Into<String>>(pairs: impl IntoIterator<Item = (S, OptionValue)>) -> Self {
-        Options { given: pairs.into_iter().map(|(k, v)| (k.into(), v, false)).collect(), known: Vec::new() }
+        Options {
+            given: pairs
+                .into_iter()
+                .map(|(k, v)| (k.into(), v, false))
+                .collect(),
+            known: Vec::new(),
+        }
     }
 
     fn take(&mut self, name: &'static str) -> Option<OptionValue> {
@@ -45,11 +51,20 @@ impl Options {
     ///
     /// # Errors
     /// [`Error::Option`] when the value is not a whole number or out of range.
-    pub fn int(&mut self, name: &'static str, default: i64, range: std::ops::RangeInclusive<i64>) -> Result<i64, Error> {
+    pub fn int(
+        &mut self,
+        name: &'static str,
+        default: i64,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<i64, Error> {
         let value = match self.take(name) {
             None => default,
             Some(OptionValue::Int(v)) => v,
-            Some(other) => return Err(Error::Option(format!("{name} must be a whole number, got {other}"))),
+            Some(other) => {
+                return Err(Error::Option(format!(
+                    "{name} must be a whole number, got {other}"
+                )))
+            }
         };
         if !range.contains(&value) {
             return Err(Error::Option(format!(
@@ -74,10 +89,14 @@ impl Options {
                 if doubled.is_finite() && doubled.fract() == 0.0 && doubled.abs() < 1e9 {
                     Ok(doubled as i64)
                 } else {
-                    Err(Error::Option(format!("{name} must be a multiple of 0.5, got {v}")))
+                    Err(Error::Option(format!(
+                        "{name} must be a multiple of 0.5, got {v}"
+                    )))
                 }
             }
-            Some(OptionValue::Bool(v)) => Err(Error::Option(format!("{name} must be a number, got {v}"))),
+            Some(OptionValue::Bool(v)) => {
+                Err(Error::Option(format!("{name} must be a number, got {v}")))
+            }
         }
     }
 
@@ -89,7 +108,9 @@ impl Options {
         match self.take(name) {
             None => Ok(default),
             Some(OptionValue::Bool(v)) => Ok(v),
-            Some(other) => Err(Error::Option(format!("{name} must be true or false, got {other}"))),
+            Some(other) => Err(Error::Option(format!(
+                "{name} must be true or false, got {other}"
+            ))),
         }
     }
 

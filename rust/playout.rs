@@ -24,7 +24,12 @@ pub struct Outcome {
 
 /// Plays `state` out at random, at most `max_moves` actions. `buf` is scratch
 /// for legal actions, reused across games.
-pub fn playout<G: Game>(state: &mut G, rng: &mut Rng, max_moves: usize, buf: &mut Vec<Action>) -> Outcome {
+pub fn playout<G: Game>(
+    state: &mut G,
+    rng: &mut Rng,
+    max_moves: usize,
+    buf: &mut Vec<Action>,
+) -> Outcome {
     let mut length = 0;
     while length < max_moves {
         match state.random_action(rng, buf) {
@@ -38,7 +43,12 @@ pub fn playout<G: Game>(state: &mut G, rng: &mut Rng, max_moves: usize, buf: &mu
         Some(c) if finished => c.index() as i8,
         _ => NO_WINNER,
     };
-    Outcome { winner, length: length as u32, finished, scores: state.scores().unwrap_or([f64::NAN; 2]) }
+    Outcome {
+        winner,
+        length: length as u32,
+        finished,
+        scores: state.scores().unwrap_or([f64::NAN; 2]),
+    }
 }
 
 /// The default playout cap: `10 × N` actions (RULES.md §8).
@@ -67,7 +77,12 @@ impl GameVisitor for RunGames<'_> {
     type Output = ();
 
     fn visit<G: Game>(self, start: &G) {
-        let RunGames { seed, first, max_moves, out } = self;
+        let RunGames {
+            seed,
+            first,
+            max_moves,
+            out,
+        } = self;
         out.winners
             .par_iter_mut()
             .zip(out.lengths.par_iter_mut())
@@ -97,7 +112,12 @@ pub fn run_batch(start: &AnyGame, seed: u64, first: u64, count: usize, max_moves
         finished: vec![false; count],
         scores: vec![f64::NAN; 2 * count],
     };
-    start.visit(RunGames { seed, first, max_moves, out: &mut out });
+    start.visit(RunGames {
+        seed,
+        first,
+        max_moves,
+        out: &mut out,
+    });
     out
 }
 
@@ -116,18 +136,31 @@ mod tests {
     use crate::options::{OptionValue, Options};
 
     fn sunder(size: i64) -> AnyGame {
-        AnyGame::new("sunder", &mut Options::new([("size", OptionValue::Int(size))])).unwrap()
+        AnyGame::new(
+            "sunder",
+            &mut Options::new([("size", OptionValue::Int(size))]),
+        )
+        .unwrap()
     }
 
     #[test]
     fn a_batch_does_not_depend_on_thread_count_or_split() {
         let start = sunder(5);
-        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let two = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
         let a = one.install(|| run_batch(&start, 42, 0, 300, 1000));
         let b = two.install(|| run_batch(&start, 42, 0, 300, 1000));
         let bits = |batch: &Batch| batch.scores.iter().map(|s| s.to_bits()).collect::<Vec<_>>();
-        assert_eq!((&a.winners, &a.lengths, &a.finished), (&b.winners, &b.lengths, &b.finished));
+        assert_eq!(
+            (&a.winners, &a.lengths, &a.finished),
+            (&b.winners, &b.lengths, &b.finished)
+        );
         assert_eq!(bits(&a), bits(&b));
         let head = run_batch(&start, 42, 0, 100, 1000);
         let tail = run_batch(&start, 42, 100, 200, 1000);
@@ -158,5 +191,45 @@ mod tests {
         assert!(batch.lengths.iter().all(|&l| l == 5));
         assert!(batch.finished.iter().all(|&f| !f));
         assert!(batch.winners.iter().all(|&w| w == NO_WINNER));
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::options::{OptionValue, Options};
+
+    /// `cargo test --release timing -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn timing_sunder() {
+        for size in [5, 7, 9] {
+            let start = AnyGame::new(
+                "sunder",
+                &mut Options::new([("size", OptionValue::Int(size))]),
+            )
+            .unwrap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            let t = std::time::Instant::now();
+            let batch = pool.install(|| {
+                run_batch(
+                    &start,
+                    1,
+                    0,
+                    std::env::var("GAMES").map_or(20000, |g| g.parse().unwrap()),
+                    100000,
+                )
+            });
+            let moves: u64 = batch.lengths.iter().map(|&l| l as u64).sum();
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "size {size}: {:.0} ns/move, mean length {:.1}",
+                secs * 1e9 / moves as f64,
+                moves as f64 / batch.lengths.len() as f64
+            );
+        }
     }
 }

@@ -26,7 +26,7 @@ pub(super) fn shared(side: usize) -> Result<&'static Board, Error> {
 
 fn build(side: usize) -> Board {
     let n = side as i32;
-    let layout = BoardCoords::new(2 * side - 1, |c, r| (c - r).abs() <= n - 1);
+    let layout = BoardCoords::new(2 * side - 1, |c, r| (c - r).abs() < n); // |c - r| <= n - 1
     let adjacency = Adjacency::build(&DIRECTIONS, &layout);
     Board::build(Shape::Hex, side, layout, adjacency, None)
 }

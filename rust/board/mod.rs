@@ -60,7 +60,12 @@ impl Adjacency {
             }
             degree[p] = k as u8;
         }
-        Adjacency { directions, steps, neighbours, degree }
+        Adjacency {
+            directions,
+            steps,
+            neighbours,
+            degree,
+        }
     }
 
     /// The number of directions (6 hex, 4 orthogonal, 8 king).
@@ -118,7 +123,11 @@ impl BoardCoords {
                 }
             }
         }
-        BoardCoords { coords, width, grid }
+        BoardCoords {
+            coords,
+            width,
+            grid,
+        }
     }
 
     fn index(&self, c: i32, r: i32) -> Option<Point> {
@@ -144,7 +153,13 @@ pub struct Board {
 }
 
 impl Board {
-    fn build(shape: Shape, side: usize, layout: BoardCoords, adjacency: Adjacency, king: Option<Adjacency>) -> Self {
+    fn build(
+        shape: Shape,
+        side: usize,
+        layout: BoardCoords,
+        adjacency: Adjacency,
+        king: Option<Adjacency>,
+    ) -> Self {
         let full = adjacency.directions();
         let edge = (0..layout.coords.len())
             .map(|p| (adjacency.degree[p] as usize) < full)
@@ -154,7 +169,15 @@ impl Board {
             .iter()
             .map(|&(c, r)| format!("{}{}", column_letters(c as usize), r))
             .collect();
-        Board { shape, side, layout, adjacency, king, edge, names }
+        Board {
+            shape,
+            side,
+            layout,
+            adjacency,
+            king,
+            edge,
+            names,
+        }
     }
 
     /// The shared hex board of side `side` (2..=25).

@@ -23,17 +23,28 @@ pub fn parse_column(letters: &str) -> Option<usize> {
         return None;
     }
     letters.bytes().try_fold(0usize, |acc, b| {
-        b.is_ascii_alphabetic().then(|| acc * 26 + (b.to_ascii_lowercase() - b'a') as usize + 1)
+        b.is_ascii_alphabetic()
+            .then(|| acc * 26 + (b.to_ascii_lowercase() - b'a') as usize + 1)
     })
 }
 
 /// Splits `e12` into column 5 and row 12, with no board in mind.
 pub(super) fn parse_coordinates(text: &str) -> Result<(usize, usize), Error> {
-    let malformed = || Error::Notation(format!("'{text}' is not a point: expected column letters then a row number, like 'e5'"));
-    let split = text.find(|ch: char| !ch.is_ascii_alphabetic()).ok_or_else(malformed)?;
+    let malformed = || {
+        Error::Notation(format!(
+            "'{text}' is not a point: expected column letters then a row number, like 'e5'"
+        ))
+    };
+    let split = text
+        .find(|ch: char| !ch.is_ascii_alphabetic())
+        .ok_or_else(malformed)?;
     let (letters, digits) = text.split_at(split);
     let column = parse_column(letters).ok_or_else(malformed)?;
-    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+    if digits.is_empty()
+        || digits.len() > 3
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with('0')
+    {
         return Err(malformed());
     }
     let row = digits.parse().map_err(|_| malformed())?;

@@ -13,7 +13,16 @@ pub const MAX_SIDE: usize = 25;
 pub const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
 /// King directions in cyclic order.
-pub const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+pub const KING: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 static BOARDS: [OnceLock<Board>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
 

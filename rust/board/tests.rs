@@ -64,7 +64,12 @@ fn adjacency_is_symmetric_and_steps_are_reversible() {
             let dirs = adjacency.directions();
             for p in 0..board.points() as Point {
                 for &q in adjacency.neighbours(p) {
-                    assert!(adjacency.neighbours(q).contains(&p), "{} ~ {}", board.name(p), board.name(q));
+                    assert!(
+                        adjacency.neighbours(q).contains(&p),
+                        "{} ~ {}",
+                        board.name(p),
+                        board.name(q)
+                    );
                 }
                 for d in 0..dirs {
                     let q = adjacency.step(p, d);
@@ -140,7 +145,10 @@ fn columns_continue_after_z_with_aa() {
 fn malformed_and_off_board_points_are_refused() {
     let board = Board::hex(3).unwrap();
     for bad in ["", "e", "5", "e0", "e05", "a-1", " a1", "a1 ", "é1", "a1b"] {
-        assert!(matches!(board.parse_point(bad), Err(Error::Notation(_))), "{bad:?}");
+        assert!(
+            matches!(board.parse_point(bad), Err(Error::Notation(_))),
+            "{bad:?}"
+        );
     }
     for off in ["e1", "a4", "f5", "z9"] {
         let err = board.parse_point(off).unwrap_err();

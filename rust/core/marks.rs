@@ -13,7 +13,10 @@ pub struct Marks {
 impl Marks {
     /// Marks for `points` points, all clear.
     pub fn new(points: usize) -> Self {
-        Marks { stamps: vec![0; points], epoch: 0 }
+        Marks {
+            stamps: vec![0; points],
+            epoch: 0,
+        }
     }
 
     /// Clears every mark.

@@ -20,7 +20,14 @@ impl Rng {
     /// A generator for one seed.
     pub fn new(seed: u64) -> Self {
         let mut state = seed;
-        Rng { s: [splitmix64(&mut state), splitmix64(&mut state), splitmix64(&mut state), splitmix64(&mut state)] }
+        Rng {
+            s: [
+                splitmix64(&mut state),
+                splitmix64(&mut state),
+                splitmix64(&mut state),
+                splitmix64(&mut state),
+            ],
+        }
     }
 
     /// The generator of game `index` in a batch seeded with `seed`.

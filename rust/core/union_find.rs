@@ -11,7 +11,10 @@ pub struct UnionFind {
 impl UnionFind {
     /// Every point its own component of size 1.
     pub fn new(points: usize) -> Self {
-        UnionFind { parent: (0..points as Point).collect(), size: vec![1; points] }
+        UnionFind {
+            parent: (0..points as Point).collect(),
+            size: vec![1; points],
+        }
     }
 
     /// The representative of `p`'s component (path halving).
@@ -32,7 +35,11 @@ impl UnionFind {
         if a == b {
             return a;
         }
-        let (big, small) = if self.size[a as usize] >= self.size[b as usize] { (a, b) } else { (b, a) };
+        let (big, small) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
         big

@@ -19,6 +19,9 @@ impl Detail {
 
     /// `{"black": b, "white": w}`.
     pub fn per_colour(values: [f64; 2]) -> Detail {
-        Detail::map([("black", Detail::Float(values[0])), ("white", Detail::Float(values[1]))])
+        Detail::map([
+            ("black", Detail::Float(values[0])),
+            ("white", Detail::Float(values[1])),
+        ])
     }
 }

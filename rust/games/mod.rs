@@ -150,7 +150,13 @@ pub trait Game: Clone + Send + Sync + 'static {
                 .specials()
                 .get(a - points)
                 .map(|s| s.name())
-                .ok_or_else(|| Error::Notation(format!("{a} is not an action of {} (0 to {})", self.name(), self.num_actions() - 1))),
+                .ok_or_else(|| {
+                    Error::Notation(format!(
+                        "{a} is not an action of {} (0 to {})",
+                        self.name(),
+                        self.num_actions() - 1
+                    ))
+                }),
         }
     }
 
@@ -164,7 +170,10 @@ pub trait Game: Clone + Send + Sync + 'static {
         for special in [Special::Pass, Special::Swap, Special::Release] {
             if lower == special.name() {
                 return self.special_action(special).ok_or_else(|| {
-                    Error::Notation(format!("'{text}' is not an action of {} with these options", self.name()))
+                    Error::Notation(format!(
+                        "'{text}' is not an action of {} with these options",
+                        self.name()
+                    ))
                 });
             }
         }
@@ -178,7 +187,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// an action the rules forbid now (the message names it and the reason).
     fn apply(&mut self, action: Action) -> Result<(), Error> {
         let text = self.action_text(action)?;
-        self.check(action).map_err(|reason| Error::Illegal(format!("{text}: {reason}")))?;
+        self.check(action)
+            .map_err(|reason| Error::Illegal(format!("{text}: {reason}")))?;
         self.apply_unchecked(action);
         Ok(())
     }

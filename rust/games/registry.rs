@@ -73,7 +73,9 @@ games! {
 
 impl Game for AnyGame {
     fn from_options(_: &mut Options) -> Result<Self, Error> {
-        Err(Error::Option("AnyGame needs a game name: use AnyGame::new".into()))
+        Err(Error::Option(
+            "AnyGame needs a game name: use AnyGame::new".into(),
+        ))
     }
     fn name(&self) -> &'static str {
         forward!(self, g => g.name())

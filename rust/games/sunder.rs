@@ -5,8 +5,8 @@
 //! keeps a lower bound on its largest cut (the largest connected part of the
 //! board minus the group) and whether the board minus it may be split. A
 //! placement merges the new stone with its friendly neighbours; when the stone
-//! is not a local cut point (its non-group neighbours form one arc of its
-//! ring) and at most one merged group splits the board, no part can split, so
+//! closes no loop (see `closes_loop`) and at most one merged group splits the
+//! board, no part can split, so
 //! the bound carries over and a flood fill is needed only when the bound
 //! reaches the winning limit. `tests` holds a naive reference that checks this
 //! on every placement of many random games.
@@ -32,6 +32,8 @@ pub struct Sunder {
     /// Per group root: false only when the board minus the group is known to
     /// be connected.
     may_split: Vec<bool>,
+    /// Per group root: whether the group touches the edge of the board.
+    on_edge: Vec<bool>,
     to_move: Colour,
     swapped: bool,
     plies: u32,
@@ -71,26 +73,50 @@ impl Sunder {
         (doubled.max(0) / 2) as usize
     }
 
-    /// The number of separate arcs of non-`stone` points around `p`: the
-    /// stone is a local cut point of the board minus its group when it is 2 or
-    /// more. Off-board steps close arcs like friendly stones do.
-    fn open_arcs(&self, p: Point, stone: u8) -> usize {
-        let steps = self.board.adjacency().steps(p);
+    /// Whether a stone of `stone` at `p` closes a loop: whether two of the
+    /// closed runs around `p` (friendly stones or off-board steps, between
+    /// the open arcs of its ring) are already connected without `p`, through
+    /// one group or through the outside of the board. On the hex grid only
+    /// then can the board minus the new group gain a part: a part is cut off
+    /// exactly by a loop of the group, or a chain from edge to edge.
+    fn closes_loop(&mut self, p: Point, stone: u8) -> bool {
+        const OUTSIDE: Point = NO_POINT;
+        let mut ring = [NO_POINT; 6];
+        ring.copy_from_slice(self.board.adjacency().steps(p));
         let open = |q: Point| q != NO_POINT && self.cells[q as usize] != stone;
-        let mut arcs = 0;
-        let mut previous = open(steps[steps.len() - 1]);
-        for &q in steps {
-            let now = open(q);
-            if now && !previous {
-                arcs += 1;
+        let Some(first_open) = ring.iter().position(|&q| open(q)) else {
+            return false; // closed all round: there is no arc to separate
+        };
+        let mut runs = [OUTSIDE; 6];
+        let mut count = 0;
+        let mut current: Option<Point> = None;
+        for k in 1..=6 {
+            let q = ring[(first_open + k) % 6];
+            if open(q) {
+                if let Some(key) = current.take() {
+                    runs[count] = key;
+                    count += 1;
+                }
+                continue;
             }
-            previous = now;
+            let key = if q == NO_POINT {
+                OUTSIDE
+            } else {
+                let root = self.groups.find(q);
+                if self.on_edge[root as usize] {
+                    OUTSIDE
+                } else {
+                    root
+                }
+            };
+            // Stones of one run touch each other, so they share a group; a
+            // run holding an off-board step or an edge group is the outside.
+            current = Some(match current {
+                Some(OUTSIDE) => OUTSIDE,
+                _ => key,
+            });
         }
-        if arcs == 0 && previous {
-            1 // open all round
-        } else {
-            arcs
-        }
+        (0..count).any(|i| runs[i + 1..count].contains(&runs[i]))
     }
 
     /// Places a stone of the mover at `p`, merges its group, and decides the
@@ -98,7 +124,7 @@ impl Sunder {
     fn place(&mut self, p: Point) {
         let colour = self.to_move;
         let stone = colour.stone();
-        let arcs = self.open_arcs(p, stone);
+        let loop_closed = self.closes_loop(p, stone);
         self.cells[p as usize] = stone;
         self.take_empty(p);
 
@@ -119,22 +145,30 @@ impl Sunder {
             }
         }
         let mut root = p;
+        let mut on_edge = self.board.is_edge(p);
         for m in &merged[..count] {
+            on_edge |= self.on_edge[m.root as usize];
             root = self.groups.union_roots(root, m.root);
         }
+        self.on_edge[root as usize] = on_edge;
         let size = self.groups.size(root);
         let rest = self.board.points() - size;
         let limit = self.cut_limit(colour);
         let mut splitting = merged[..count].iter().filter(|m| m.may_split);
 
-        let (largest, may_split) = match (arcs <= 1, splitting.next(), splitting.next()) {
+        let (largest, may_split) = match (!loop_closed, splitting.next(), splitting.next()) {
             // No new enclosure and no old split: the rest stays one part.
             (true, None, _) => (rest, false),
             // One old split, no new one: parts only shrink by what was added.
             (true, Some(m), None) if m.largest_cut.saturating_sub(size - m.size) > limit => {
                 (m.largest_cut - (size - m.size), true)
             }
-            _ => self.measure_cuts(p, rest, limit),
+            _ => self.measure_cuts(
+                p,
+                limit,
+                loop_closed,
+                merged[..count].iter().any(|m| m.may_split),
+            ),
         };
         self.largest_cut[root as usize] = largest as u16;
         self.may_split[root as usize] = may_split;
@@ -143,55 +177,83 @@ impl Sunder {
         }
     }
 
-    /// Flood-fills the board minus the group holding `p`. Returns the
-    /// size of a part larger than `limit` if there is one (a lower bound on
-    /// the largest cut), else the largest part; and whether there are two
-    /// parts or more.
-    fn measure_cuts(&mut self, p: Point, rest: usize, limit: usize) -> (usize, bool) {
+    /// Measures the parts of the board minus the group holding the new
+    /// stone `p`, as far as the win test needs. Returns a lower bound on
+    /// the largest part (exact when no part exceeds `limit`) and whether the
+    /// board minus the group may be split.
+    ///
+    /// Parts are filled from the points around `p`; one larger than `limit`
+    /// settles the test. Each is filled whole all the same: its exact size
+    /// is the bound later placements build on, and a loose bound would cost
+    /// more fills than it saves. Parts away from `p` exist only
+    /// when a merged group already split the board (`far_parts`), and are
+    /// filled only when everything near `p` is small enough to win.
+    fn measure_cuts(
+        &mut self,
+        p: Point,
+        limit: usize,
+        loop_closed: bool,
+        far_parts: bool,
+    ) -> (usize, bool) {
         let stone = self.cells[p as usize];
         self.marks.clear();
-        // Mark the group first, so the parts' fills stop at it for free.
-        self.stack.clear();
-        self.stack.push(p);
+        // Mark the group first, so the fills stop at it for free.
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(p);
         self.marks.mark(p);
-        while let Some(q) = self.stack.pop() {
+        while let Some(q) = stack.pop() {
             for &r in self.board.neighbours(q) {
                 if self.cells[r as usize] == stone && self.marks.mark(r) {
-                    self.stack.push(r);
+                    stack.push(r);
                 }
             }
         }
+        self.stack = stack;
         let mut largest = 0;
-        let mut seen = 0;
-        // Start beside the stone: the part most likely to be large.
-        let starts = self.board.neighbours(p).iter().copied().chain(0..self.board.points() as Point);
-        for start in starts {
-            if seen == rest || !self.marks.mark(start) {
+        let mut parts = 0;
+        let may_split = |parts: usize| loop_closed || far_parts || parts > 1;
+        for d in 0..self.board.adjacency().directions() {
+            let q = self.board.adjacency().step(p, d);
+            if q == NO_POINT || !self.marks.mark(q) {
                 continue;
             }
-            let part = self.fill_from(start);
-            seen += part;
-            largest = largest.max(part);
+            parts += 1;
+            largest = largest.max(self.fill_from(q));
             if largest > limit {
-                return (largest, part < rest);
+                return (largest, may_split(parts));
             }
         }
-        (largest, largest < rest)
+        if far_parts {
+            for start in 0..self.board.points() as Point {
+                if !self.marks.mark(start) {
+                    continue;
+                }
+                parts += 1;
+                largest = largest.max(self.fill_from(start));
+                if largest > limit {
+                    break;
+                }
+            }
+        }
+        (largest, may_split(parts))
     }
 
     /// The size of the unmarked part holding `start` (already marked).
     fn fill_from(&mut self, start: Point) -> usize {
-        self.stack.clear();
-        self.stack.push(start);
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(start);
         let mut size = 0;
-        while let Some(q) = self.stack.pop() {
+        while let Some(q) = stack.pop() {
             size += 1;
             for &r in self.board.neighbours(q) {
                 if self.marks.mark(r) {
-                    self.stack.push(r);
+                    stack.push(r);
                 }
             }
         }
+        self.stack = stack;
         size
     }
 
@@ -245,10 +307,14 @@ impl Sunder {
             parts.push(part);
         }
         parts.sort_by_key(|part| std::cmp::Reverse(part.len()));
-        let points = |ps: &[Point]| Detail::List(ps.iter().map(|&q| Detail::Int(q as i64)).collect());
+        let points =
+            |ps: &[Point]| Detail::List(ps.iter().map(|&q| Detail::Int(q as i64)).collect());
         Detail::map([
             ("group", points(&group)),
-            ("parts", Detail::List(parts.iter().map(|part| points(part)).collect())),
+            (
+                "parts",
+                Detail::List(parts.iter().map(|part| points(part)).collect()),
+            ),
         ])
     }
 }
@@ -275,6 +341,7 @@ impl Game for Sunder {
             groups: UnionFind::new(n),
             largest_cut: vec![0; n],
             may_split: vec![false; n],
+            on_edge: vec![false; n],
             to_move: Colour::Black,
             swapped: false,
             plies: 0,
@@ -378,7 +445,9 @@ impl Game for Sunder {
         match (what, point) {
             ("cuts", Some(p)) => Ok(self.cuts_of(p)),
             ("swapped", _) => Ok(Detail::Bool(self.swapped)),
-            _ => Err(Error::Notation(format!("sunder has no '{what}' (it has: cuts at a point, swapped)"))),
+            _ => Err(Error::Notation(format!(
+                "sunder has no '{what}' (it has: cuts at a point, swapped)"
+            ))),
         }
     }
 }

@@ -16,16 +16,24 @@ pub fn playouts(game: &str) -> Vec<Value> {
 
 /// The start state of a playout, built from its options.
 pub fn start(playout: &Value) -> AnyGame {
-    let options = playout["options"].as_object().unwrap().iter().map(|(k, v)| {
-        let value = match v {
-            Value::Bool(b) => OptionValue::Bool(*b),
-            Value::Number(n) if n.is_i64() => OptionValue::Int(n.as_i64().unwrap()),
-            Value::Number(n) => OptionValue::Float(n.as_f64().unwrap()),
-            other => panic!("option {k}: {other}"),
-        };
-        (k.clone(), value)
-    });
-    AnyGame::new(playout["game"].as_str().unwrap(), &mut Options::new(options)).unwrap()
+    let options = playout["options"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Value::Bool(b) => OptionValue::Bool(*b),
+                Value::Number(n) if n.is_i64() => OptionValue::Int(n.as_i64().unwrap()),
+                Value::Number(n) => OptionValue::Float(n.as_f64().unwrap()),
+                other => panic!("option {k}: {other}"),
+            };
+            (k.clone(), value)
+        });
+    AnyGame::new(
+        playout["game"].as_str().unwrap(),
+        &mut Options::new(options),
+    )
+    .unwrap()
 }
 
 fn colour_name(colour: Option<Colour>) -> Value {
@@ -44,15 +52,36 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
         let mut buf = Vec::new();
         for (ply, expected) in states.iter().enumerate() {
             let at = format!("{game} playout {k} ply {ply}");
-            assert_eq!(state.board_string(), expected["board"].as_str().unwrap(), "{at}: board");
-            assert_eq!(state.is_terminal(), expected["terminal"].as_bool().unwrap(), "{at}: terminal");
+            assert_eq!(
+                state.board_string(),
+                expected["board"].as_str().unwrap(),
+                "{at}: board"
+            );
+            assert_eq!(
+                state.is_terminal(),
+                expected["terminal"].as_bool().unwrap(),
+                "{at}: terminal"
+            );
             if !state.is_terminal() {
-                assert_eq!(state.to_move().name(), expected["to_move"].as_str().unwrap(), "{at}: to move");
+                assert_eq!(
+                    state.to_move().name(),
+                    expected["to_move"].as_str().unwrap(),
+                    "{at}: to move"
+                );
             }
-            assert_eq!(colour_name(state.winner()), expected["winner"], "{at}: winner");
+            assert_eq!(
+                colour_name(state.winner()),
+                expected["winner"],
+                "{at}: winner"
+            );
             state.legal_actions(&mut buf);
             let legal: Vec<&str> = buf.iter().map(|&a| state.action_text(a).unwrap()).collect();
-            let want: Vec<&str> = expected["legal"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+            let want: Vec<&str> = expected["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
             assert_eq!(legal, want, "{at}: legal actions");
             extra(&mut state, expected, &at);
             if let Some(text) = moves.get(ply) {
@@ -61,12 +90,28 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
             }
         }
         let returns = state.returns();
-        assert_eq!(playout["returns"]["black"].as_f64().unwrap(), returns[0], "{game} playout {k}: returns");
-        assert_eq!(playout["returns"]["white"].as_f64().unwrap(), returns[1], "{game} playout {k}: returns");
+        assert_eq!(
+            playout["returns"]["black"].as_f64().unwrap(),
+            returns[0],
+            "{game} playout {k}: returns"
+        );
+        assert_eq!(
+            playout["returns"]["white"].as_f64().unwrap(),
+            returns[1],
+            "{game} playout {k}: returns"
+        );
         if let Some(scores) = playout["scores"].as_object() {
             let got = state.scores().expect("the game scores");
-            assert_eq!(scores["black"].as_f64().unwrap(), got[0], "{game} playout {k}: black score");
-            assert_eq!(scores["white"].as_f64().unwrap(), got[1], "{game} playout {k}: white score");
+            assert_eq!(
+                scores["black"].as_f64().unwrap(),
+                got[0],
+                "{game} playout {k}: black score"
+            );
+            assert_eq!(
+                scores["white"].as_f64().unwrap(),
+                got[1],
+                "{game} playout {k}: white score"
+            );
         }
     }
 }

@@ -61,8 +61,14 @@ fn naive_largest_cut(state: &Sunder, p: Point) -> (usize, usize) {
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("sunder", |state, expected, at| {
-        let Detail::Bool(swapped) = state.query("swapped", None).unwrap() else { panic!() };
-        assert_eq!(swapped, expected["swapped"].as_bool().unwrap(), "{at}: swapped");
+        let Detail::Bool(swapped) = state.query("swapped", None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            swapped,
+            expected["swapped"].as_bool().unwrap(),
+            "{at}: swapped"
+        );
     });
 }
 
@@ -117,14 +123,20 @@ fn the_win_is_tested_on_the_group_of_the_stone_just_placed() {
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
     assert!(buf.is_empty(), "a won game has no legal action");
-    assert_eq!(state.check(state.parse_action("c3").unwrap()).unwrap_err(), "the game is over");
+    assert_eq!(
+        state.check(state.parse_action("c3").unwrap()).unwrap_err(),
+        "the game is over"
+    );
 }
 
 #[test]
 fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
     let mut state = new(4, 0.0, true);
     let swap = state.parse_action("swap").unwrap();
-    assert!(state.check(swap).is_err(), "not offered to the first player");
+    assert!(
+        state.check(swap).is_err(),
+        "not offered to the first player"
+    );
     play(&mut state, "d4");
     let board = state.board_string();
     play(&mut state, "swap");
@@ -135,7 +147,10 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
     play(&mut state, "a1");
     assert_eq!(state.to_move(), Colour::Black);
     let no_pie = new(4, 0.0, false);
-    assert!(no_pie.parse_action("swap").is_err(), "no swap action without the pie rule");
+    assert!(
+        no_pie.parse_action("swap").is_err(),
+        "no swap action without the pie rule"
+    );
     assert_eq!(no_pie.num_actions(), no_pie.board.points());
 }
 
@@ -152,15 +167,23 @@ fn occupied_points_are_illegal_and_leave_the_state_untouched() {
 
 #[test]
 fn options_are_checked() {
-    let bad = |pairs: Vec<(&str, OptionValue)>| Sunder::from_options(&mut Options::new(pairs)).is_err();
+    let bad =
+        |pairs: Vec<(&str, OptionValue)>| Sunder::from_options(&mut Options::new(pairs)).is_err();
     assert!(bad(vec![("size", OptionValue::Int(1))]));
     assert!(bad(vec![("size", OptionValue::Int(26))]));
     assert!(bad(vec![("komi", OptionValue::Float(0.3))]));
-    assert!(bad(vec![("komi", OptionValue::Float(3.5)), ("size", OptionValue::Int(2))]));
+    assert!(bad(vec![
+        ("komi", OptionValue::Float(3.5)),
+        ("size", OptionValue::Int(2))
+    ]));
     assert!(bad(vec![("pie", OptionValue::Int(1))]));
     assert!(!bad(vec![("komi", OptionValue::Float(-1.5))]));
-    let unknown = AnyGame::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
-    assert!(unknown.to_string().contains("unknown option 'sise'"), "{unknown}");
+    let unknown =
+        AnyGame::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
+    assert!(
+        unknown.to_string().contains("unknown option 'sise'"),
+        "{unknown}"
+    );
 }
 
 /// Every placement of many random games, at every size and several komi:
@@ -182,16 +205,26 @@ fn incremental_cut_test_matches_the_naive_reference() {
             let colour = state.to_move();
             state.apply(action).unwrap();
             let (largest, parts) = naive_largest_cut(&state, action);
-            assert_eq!(state.winner() == Some(colour), largest <= state.cut_limit(colour), "game {game}");
+            assert_eq!(
+                state.winner() == Some(colour),
+                largest <= state.cut_limit(colour),
+                "game {game}"
+            );
             let root = state.groups.find(action) as usize;
-            assert!(state.largest_cut[root] as usize <= largest, "game {game}: bound above the truth");
+            assert!(
+                state.largest_cut[root] as usize <= largest,
+                "game {game}: bound above the truth"
+            );
             if !state.may_split[root] {
                 assert!(parts <= 1, "game {game}: a split was missed");
             }
         }
         assert!(state.is_terminal());
         if komi == 0.0 {
-            assert!(state.winner().is_some(), "komi 0: a full board has a winner");
+            assert!(
+                state.winner().is_some(),
+                "komi 0: a full board has a winner"
+            );
         }
     }
 }

@@ -1,0 +1,55 @@
+"""stonefield: exact, fast engines for the board games Sunder, Anda, Anadil,
+Lingarda and Esgrad, with a rules core in Rust.
+
+>>> import stonefield
+>>> state = stonefield.game("sunder", size=5).start()
+>>> state.play("c3")
+>>> state.to_move
+<Colour.WHITE: 'white'>
+"""
+
+from stonefield._core import (
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    RecordError,
+    StonefieldError,
+)
+from stonefield.colour import Colour
+from stonefield.game import Game, Move, State, game
+from stonefield.games import Sunder, SunderState
+from stonefield.notation import load
+from stonefield.simulate import (
+    BLACK,
+    NO_WINNER,
+    WHITE,
+    SimulationResult,
+    Summary,
+    simulate,
+)
+
+GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
+"""The names of every game, for :func:`game`."""
+
+__all__ = [
+    "BLACK",
+    "GAMES",
+    "NO_WINNER",
+    "WHITE",
+    "Colour",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "OptionError",
+    "RecordError",
+    "SimulationResult",
+    "State",
+    "StonefieldError",
+    "Summary",
+    "Sunder",
+    "SunderState",
+    "game",
+    "load",
+    "simulate",
+]

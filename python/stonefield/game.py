@@ -1,0 +1,173 @@
+"""Games (rules with options) and their states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from stonefield import _core
+from stonefield._core import OptionError
+
+OptionValue = bool | int | float
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of a game: its index in the action space and its text."""
+
+    action: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class State(_core.State):
+    """A position of a game, with the moves that led to it.
+
+    Made by :meth:`Game.start` or :func:`stonefield.load`; change it with
+    :meth:`play` and :meth:`undo`.
+
+    >>> import stonefield
+    >>> state = stonefield.Sunder(size=3).start()
+    >>> state.play("b2")
+    >>> state.to_move, state.ply, state.legal_moves()[:3]
+    (<Colour.WHITE: 'white'>, 1, ['a1', 'b1', 'c1'])
+    """
+
+    __slots__ = ()
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move played, or None at the start."""
+        actions = self.actions
+        if not actions:
+            return None
+        return Move(actions[-1], self.action_text(actions[-1]))
+
+    def legal_move_objects(self) -> list[Move]:
+        """The legal moves as :class:`Move` objects, in action-index order."""
+        return [Move(int(a), self.action_text(int(a))) for a in self.legal_actions()]
+
+    def __str__(self) -> str:
+        from stonefield.render import text_diagram
+
+        return text_diagram(self)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.record()!r}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from stonefield.notation import load
+
+        return (load, (self.record(),))
+
+
+class Game:
+    """The rules of one game with its options; immutable.
+
+    Make one with a game's own class (``stonefield.Sunder(size=9)``) or by
+    name (``stonefield.game("sunder", size=9)``). Unknown options and values
+    out of range raise :class:`OptionError`.
+
+    >>> import stonefield
+    >>> game = stonefield.game("sunder", size=5)
+    >>> game
+    Sunder(size=5, komi=0, pie=True)
+    >>> game.num_points, game.num_actions
+    (61, 62)
+    """
+
+    name: str
+    options: dict[str, OptionValue]
+    num_points: int
+    num_actions: int
+    specials: tuple[str, ...]
+    shape: str
+    side: int
+    coords: tuple[tuple[int, int], ...]
+    point_names: tuple[str, ...]
+
+    _registry: ClassVar[dict[str, type[Game]]] = {}
+    state_class: ClassVar[type[State]] = State
+    game_name: ClassVar[str] = ""
+
+    __slots__ = (
+        "coords",
+        "name",
+        "num_actions",
+        "num_points",
+        "options",
+        "point_names",
+        "shape",
+        "side",
+        "specials",
+    )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game_name:
+            Game._registry[cls.game_name] = cls
+
+    def __init__(self, **options: OptionValue) -> None:
+        info = _core.describe(self.game_name, options)
+        set_ = object.__setattr__
+        set_(self, "name", self.game_name)
+        set_(self, "options", info["options"])
+        set_(self, "num_points", info["num_points"])
+        set_(self, "num_actions", info["num_actions"])
+        set_(self, "specials", tuple(info["specials"]))
+        set_(self, "shape", info["shape"])
+        set_(self, "side", info["side"])
+        set_(self, "coords", tuple(info["coords"]))
+        set_(self, "point_names", tuple(info["point_names"]))
+
+    def start(self) -> State:
+        """The start position."""
+        return self.state_class(self)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.name, self.options) == (other.name, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(self.options.items())))
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({options})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_make_game, (self.name, dict(self.options)))
+
+
+def _make_game(name: str, options: dict[str, OptionValue]) -> Game:
+    return game(name, **options)
+
+
+def game(name: str, **options: OptionValue) -> Game:
+    """A game by its name, with options.
+
+    Args:
+        name: one of :data:`stonefield.GAMES` (case-insensitive).
+        **options: the game's options (``size``, ``komi``, ``pie``...).
+
+    Returns:
+        The game, ready to :meth:`Game.start`.
+
+    Raises:
+        OptionError: for an unknown game or option, or a value out of range.
+
+    >>> import stonefield
+    >>> stonefield.game("Sunder", komi=1.5).options
+    {'size': 7, 'komi': 1.5, 'pie': True}
+    """
+    cls = Game._registry.get(name.lower())
+    if cls is None:
+        known = ", ".join(sorted(Game._registry))
+        raise OptionError(f"unknown game {name!r} (games: {known})")
+    return cls(**options)

@@ -1,0 +1,6 @@
+"""One module per game: its Game class and its State class with the game's
+own methods. Importing a module registers the game by name."""
+
+from stonefield.games.sunder import Sunder, SunderState
+
+__all__ = ["Sunder", "SunderState"]

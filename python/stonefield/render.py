@@ -1,0 +1,72 @@
+"""Text diagrams of a position: the hexagon drawn with its rows sheared so
+that every point sits between its neighbours, or the square grid."""
+
+from __future__ import annotations
+
+from stonefield.game import State
+
+_STONE = {"B": "X", "W": "O", ".": "."}
+
+
+def _letters(column: int) -> str:
+    letters = ""
+    while column > 0:
+        column, digit = divmod(column - 1, 26)
+        letters = chr(ord("a") + digit) + letters
+    return letters
+
+
+def text_diagram(state: State) -> str:
+    """A text picture of the board: ``X`` Black, ``O`` White, ``.`` empty.
+
+    Row numbers run down the left; column letters sit below each column's
+    lowest point. The last line says whose turn it is or how it ended.
+
+    >>> import stonefield
+    >>> state = stonefield.Sunder(size=2).start()
+    >>> state.play("b2")
+    >>> print(state)
+     3   . .
+     2  . X .
+     1   . .
+        a b c
+    White to move
+    """
+    game = state.game
+    board = state.board_string()
+    if game.shape == "hex":
+        width = 3 if game.side > 13 else 2
+        # Shear: point (c, r) sits at x = 2c - r (in half cells), so each row
+        # is offset by half a cell from the next, as in a hexagon.
+        def x_of(c: int, r: int) -> int:
+            return (2 * c - r + game.side - 1) * width // 2
+    else:
+        width = 3 if game.side > 26 else 2
+
+        def x_of(c: int, r: int) -> int:
+            return (c - 1) * width
+
+    rows = max(r for _, r in game.coords)
+    margin = len(str(rows)) + 2
+    grid: dict[int, dict[int, str]] = {}
+    lowest: dict[int, int] = {}
+    for p, (c, r) in enumerate(game.coords):
+        grid.setdefault(r, {})[x_of(c, r)] = _STONE[board[p]]
+        lowest[c] = min(lowest.get(c, r), r)
+    for c, r in lowest.items():
+        # A column's letter goes where the point below its lowest one would be.
+        grid.setdefault(r - 1, {})[x_of(c, r - 1)] = _letters(c)
+    lines = []
+    for r in sorted(grid, reverse=True):
+        cells = grid[r]
+        line = [" "] * (max(cells) + width + 1)
+        for x, text in cells.items():
+            line[x : x + len(text)] = text
+        label = str(r).rjust(margin - 1) if r >= 1 and r <= rows else " " * (margin - 1)
+        lines.append((label + " " + "".join(line)).rstrip())
+    if state.is_over:
+        winner = state.winner
+        lines.append(f"{winner.value.capitalize()} won" if winner else "Over, no winner")
+    else:
+        lines.append(f"{state.to_move.value.capitalize()} to move")
+    return "\n".join(lines)

@@ -1,0 +1,211 @@
+"""Batch random playouts, run in Rust over all cores, summarised for people."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from stonefield import _core
+from stonefield._core import OptionError
+from stonefield.game import Game, OptionValue
+from stonefield.game import game as make_game
+
+BLACK = 0
+"""Winner code of Black in :attr:`SimulationResult.winners`."""
+WHITE = 1
+"""Winner code of White."""
+NO_WINNER = _core.NO_WINNER
+"""Winner code of a game with no winner: unfinished, or Sunder's full board
+with komi."""
+
+#: A batch is played in chunks this long at least (seconds), so that Ctrl-C
+#: and progress bars answer quickly while Rust overheads stay negligible.
+_CHUNK_SECONDS = 0.25
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for ``z = 1.96``).
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a batch of games says, in numbers people ask for."""
+
+    games: int
+    black_wins: int
+    white_wins: int
+    unfinished: int
+    no_winner: int
+    black_win_rate: float
+    black_win_interval: tuple[float, float]
+    white_win_rate: float
+    white_win_interval: tuple[float, float]
+    unfinished_share: float
+    mean_length: float
+    length_quantiles: dict[str, float]
+    seconds: float
+    games_per_second: float
+    moves_per_second: float
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """The outcome of :func:`simulate`: one entry per game, in game order.
+
+    Attributes:
+        game: the game played.
+        seed: the batch seed; game ``i`` depends only on ``(seed, i)``.
+        winners: int8, :data:`BLACK`, :data:`WHITE` or :data:`NO_WINNER`.
+        lengths: uint32, actions played (a two-stone turn counts 2).
+        finished: bool, whether the game ended within ``max_moves``.
+        scores: float64 ``(games, 2)``, Black's and White's scores at the
+            end for games that score; NaN for games that do not.
+        max_moves: the cap each game was played to.
+        seconds: wall time of the batch.
+    """
+
+    game: Game
+    seed: int
+    winners: npt.NDArray[np.int8]
+    lengths: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    scores: npt.NDArray[np.float64]
+    max_moves: int
+    seconds: float = field(compare=False)
+
+    @property
+    def summary(self) -> Summary:
+        """Win rates with 95 % Wilson intervals, lengths and speed."""
+        games = len(self.winners)
+        black = int(np.count_nonzero(self.winners == BLACK))
+        white = int(np.count_nonzero(self.winners == WHITE))
+        unfinished = int(np.count_nonzero(~self.finished))
+        decided = black + white
+        lengths = self.lengths.astype(np.float64)
+        quantiles = (
+            {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)}
+            if games
+            else {}
+        )
+        seconds = max(self.seconds, 1e-9)
+        return Summary(
+            games=games,
+            black_wins=black,
+            white_wins=white,
+            unfinished=unfinished,
+            no_winner=games - decided - unfinished,
+            black_win_rate=black / decided if decided else math.nan,
+            black_win_interval=wilson_interval(black, decided),
+            white_win_rate=white / decided if decided else math.nan,
+            white_win_interval=wilson_interval(white, decided),
+            unfinished_share=unfinished / games if games else math.nan,
+            mean_length=float(lengths.mean()) if games else math.nan,
+            length_quantiles=quantiles,
+            seconds=self.seconds,
+            games_per_second=games / seconds,
+            moves_per_second=float(lengths.sum()) / seconds,
+        )
+
+
+def simulate(
+    game: Game | str,
+    games: int,
+    seed: int = 0,
+    threads: int | None = None,
+    max_moves: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: OptionValue,
+) -> SimulationResult:
+    """Plays ``games`` random games (RULES.md §8) in Rust, over all cores.
+
+    The GIL is released while games run; Ctrl-C stops a long batch within a
+    fraction of a second. Game ``i`` is seeded from ``(seed, i)``, so the
+    result is the same for any ``threads`` and any game can be replayed alone.
+
+    Args:
+        game: a :class:`Game`, or a game's name (then ``options`` apply).
+        games: how many games to play.
+        seed: the batch seed (0 to 2**64 - 1).
+        threads: worker threads; None uses every core.
+        max_moves: stop a game unfinished after this many actions
+            (default ``10 × points``).
+        progress: called as ``progress(done, total)`` after each chunk.
+        **options: the game's options, when ``game`` is a name.
+
+    Returns:
+        The per-game arrays and their :attr:`~SimulationResult.summary`.
+
+    Raises:
+        OptionError: for a bad game, option, count, seed or thread number.
+
+    >>> import stonefield
+    >>> result = stonefield.simulate("sunder", games=200, seed=1, size=5)
+    >>> result.winners.shape, int(result.lengths.min()) > 0
+    ((200,), True)
+    """
+    if isinstance(game, str):
+        game = make_game(game, **options)
+    elif options:
+        raise OptionError("give options either in the Game or as keywords, not both")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
+    if not 0 <= seed < 2**64:
+        raise OptionError(f"seed must be from 0 to 2**64 - 1, got {seed}")
+    if threads is not None and threads < 1:
+        raise OptionError(f"threads must be at least 1, got {threads}")
+    if max_moves is not None and max_moves < 0:
+        raise OptionError(f"max_moves must be >= 0, got {max_moves}")
+    parts: list[dict[str, npt.NDArray[np.generic]]] = []
+    done, chunk = 0, 256
+    cap = max_moves
+    started = time.perf_counter()
+    while done < games:
+        count = min(chunk, games - done)
+        tick = time.perf_counter()
+        part = _core.playouts(
+            game.name, game.options, seed=seed, first=done, count=count,
+            threads=threads, max_moves=max_moves,
+        )
+        cap = part["max_moves"]
+        parts.append(part)
+        done += count
+        if progress is not None:
+            progress(done, games)
+        if time.perf_counter() - tick < _CHUNK_SECONDS / 2:
+            chunk *= 2
+    seconds = time.perf_counter() - started
+    if cap is None:
+        cap = 10 * game.num_points
+
+    def joined(key: str, dtype: type[np.generic], shape: tuple[int, ...]) -> npt.NDArray[np.generic]:
+        if not parts:
+            return np.zeros(shape, dtype=dtype)
+        return np.concatenate([p[key] for p in parts])
+
+    return SimulationResult(
+        game=game,
+        seed=seed,
+        winners=joined("winners", np.int8, (0,)),  # type: ignore[arg-type]
+        lengths=joined("lengths", np.uint32, (0,)),  # type: ignore[arg-type]
+        finished=joined("finished", np.bool_, (0,)),  # type: ignore[arg-type]
+        scores=joined("scores", np.float64, (0, 2)),  # type: ignore[arg-type]
+        max_moves=int(cap),
+        seconds=seconds,
+    )

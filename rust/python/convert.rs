@@ -1,0 +1,105 @@
+//! Conversions between Python values and the core's options and details.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList};
+
+use super::errors::OptionError;
+use crate::core::Colour;
+use crate::games::Detail;
+use crate::options::{OptionValue, Options};
+
+/// Options from a Python mapping of names to bools, ints or floats.
+pub fn options_from(dict: &Bound<'_, PyDict>) -> PyResult<Options> {
+    let mut pairs = Vec::with_capacity(dict.len());
+    for (key, value) in dict.iter() {
+        let name: String = key
+            .extract()
+            .map_err(|_| OptionError::new_err(format!("option names are strings, got {key}")))?;
+        let value =
+            if value.is_instance_of::<PyBool>() {
+                OptionValue::Bool(value.extract()?)
+            } else if value.is_instance_of::<PyInt>() {
+                OptionValue::Int(value.extract().map_err(|_| {
+                    OptionError::new_err(format!("{name} is out of range: {value}"))
+                })?)
+            } else if value.is_instance_of::<PyFloat>() {
+                OptionValue::Float(value.extract()?)
+            } else {
+                return Err(OptionError::new_err(format!(
+                    "{name} must be a number or true/false, got {}",
+                    value.repr()?
+                )));
+            };
+        pairs.push((name, value));
+    }
+    Ok(Options::new(pairs))
+}
+
+/// An option value as a Python object.
+pub fn option_value<'py>(py: Python<'py>, value: OptionValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        OptionValue::Int(v) => v.into_pyobject(py)?.into_any(),
+        OptionValue::Float(v) => v.into_pyobject(py)?.into_any(),
+        OptionValue::Bool(v) => PyBool::new(py, v).to_owned().into_any(),
+    })
+}
+
+/// A game's answer to a query as plain Python values.
+pub fn detail<'py>(py: Python<'py>, detail: &Detail) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match detail {
+        Detail::None => py.None().into_bound(py),
+        Detail::Bool(v) => PyBool::new(py, *v).to_owned().into_any(),
+        Detail::Int(v) => v.into_pyobject(py)?.into_any(),
+        Detail::Float(v) => v.into_pyobject(py)?.into_any(),
+        Detail::Text(v) => v.into_pyobject(py)?.into_any(),
+        Detail::List(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(self::detail(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Detail::Map(pairs) => {
+            let dict = PyDict::new(py);
+            for (key, value) in pairs {
+                dict.set_item(key, self::detail(py, value)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+static COLOURS: PyOnceLock<[Py<PyAny>; 2]> = PyOnceLock::new();
+
+/// The members of `stonefield.Colour`, looked up once.
+fn colours(py: Python<'_>) -> PyResult<&[Py<PyAny>; 2]> {
+    COLOURS.get_or_try_init(py, || {
+        let enum_type = py.import("stonefield.colour")?.getattr("Colour")?;
+        Ok([
+            enum_type.getattr("BLACK")?.unbind(),
+            enum_type.getattr("WHITE")?.unbind(),
+        ])
+    })
+}
+
+/// `Colour.BLACK` or `Colour.WHITE`.
+pub fn colour<'py>(py: Python<'py>, colour: Colour) -> PyResult<Bound<'py, PyAny>> {
+    Ok(colours(py)?[colour.index()].bind(py).clone())
+}
+
+/// A colour from `Colour.BLACK`, `"black"`, `"White"`...
+pub fn colour_from(value: &Bound<'_, PyAny>) -> PyResult<Colour> {
+    let text: String = value
+        .str()
+        .and_then(|s| s.extract())
+        .map_err(|_| PyTypeError::new_err("a colour is 'black' or 'white'"))?;
+    match text.to_ascii_lowercase().as_str() {
+        "black" | "colour.black" => Ok(Colour::Black),
+        "white" | "colour.white" => Ok(Colour::White),
+        _ => Err(super::errors::NotationError::new_err(format!(
+            "'{text}' is not a colour: 'black' or 'white'"
+        ))),
+    }
+}

@@ -1,0 +1,29 @@
+//! The Python extension `stonefield._core`: the only Rust code that knows
+//! Python. Each piece is a thin wrapper over the rules core.
+
+mod batch;
+mod convert;
+mod errors;
+mod state;
+
+use pyo3::prelude::*;
+
+#[pymodule(gil_used = false)]
+mod _core {
+    #[pymodule_export]
+    use super::batch::playouts;
+    #[pymodule_export]
+    use super::errors::{
+        IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
+    };
+    #[pymodule_export]
+    use super::state::{describe, State};
+
+    use super::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("GAME_NAMES", crate::games::GAME_NAMES.to_vec())?;
+        m.add("NO_WINNER", crate::playout::NO_WINNER)
+    }
+}

@@ -1,0 +1,461 @@
+//! `_core.State`: a game state with its history, for Python. The Python
+//! class `stonefield.State` subclasses it to add records, diagrams and each
+//! game's own methods.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+
+use super::convert::{colour, colour_from, detail, option_value, options_from};
+use super::errors::{IllegalMoveError, NotationError, StonefieldError};
+use crate::board::Point;
+use crate::core::Colour;
+use crate::games::{Action, AnyGame, Game};
+
+/// How many plies apart undo checkpoints are: undo restores the nearest
+/// checkpoint and replays at most this many actions, and play copies the
+/// state only once per this many plies.
+const CHECKPOINT_EVERY: usize = 16;
+
+/// Each action's text as a shared Python string, per (board, special
+/// actions), so `legal_moves()` builds its list without making strings.
+type ActionNames = Arc<[Py<PyString>]>;
+
+static NAMES: Mutex<Option<HashMap<(usize, usize), ActionNames>>> = Mutex::new(None);
+
+fn action_names(py: Python<'_>, game: &AnyGame) -> PyResult<ActionNames> {
+    let key = (
+        game.board() as *const _ as usize,
+        game.specials().as_ptr() as usize,
+    );
+    let mut cache = NAMES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(names) = cache.get_or_insert_with(HashMap::new).get(&key) {
+        return Ok(names.clone());
+    }
+    let names: ActionNames = (0..game.num_actions() as Action)
+        .map(|a| {
+            game.action_text(a)
+                .map(|t| PyString::intern(py, t).unbind())
+        })
+        .collect::<Result<Vec<_>, _>>()?
+        .into();
+    cache
+        .get_or_insert_with(HashMap::new)
+        .insert(key, names.clone());
+    Ok(names)
+}
+
+/// A position of a game and the moves that led to it.
+#[pyclass(module = "stonefield._core", subclass)]
+pub struct State {
+    game: Py<PyAny>,
+    current: AnyGame,
+    history: Vec<Action>,
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies.
+    checkpoints: Vec<AnyGame>,
+    names: ActionNames,
+    buf: Vec<Action>,
+}
+
+impl State {
+    /// The action `mv` names: text, an action index, or an object with an
+    /// integer `action` attribute (a `Move`).
+    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
+        if let Ok(text) = mv.cast::<PyString>() {
+            return Ok(self.current.parse_action(text.to_str()?)?);
+        }
+        let number = if mv.is_instance_of::<PyInt>() {
+            mv.clone()
+        } else if let Ok(action) = mv.getattr(pyo3::intern!(mv.py(), "action")) {
+            action
+        } else {
+            return Err(NotationError::new_err(format!(
+                "a move is text, an action number or a Move, got {}",
+                mv.repr()?
+            )));
+        };
+        let limit = self.current.num_actions();
+        match number.extract::<i64>() {
+            Ok(a) if (0..limit as i64).contains(&a) => Ok(a as Action),
+            _ => Err(NotationError::new_err(format!(
+                "{} is not an action of {} (0 to {})",
+                number.repr()?,
+                self.current.name(),
+                limit - 1
+            ))),
+        }
+    }
+
+    fn record_text(&self) -> String {
+        let mut text = String::from(self.current.name());
+        for (name, value) in self.current.options() {
+            text.push_str(&format!(" {name}={value}"));
+        }
+        text.push_str(" ;");
+        for &a in &self.history {
+            text.push(' ');
+            text.push_str(self.current.action_text(a).unwrap_or("?"));
+        }
+        text
+    }
+
+    fn action_names_of(&self, py: Python<'_>, actions: &[Action]) -> Vec<Py<PyString>> {
+        actions
+            .iter()
+            .map(|&a| self.names[a as usize].clone_ref(py))
+            .collect()
+    }
+
+    fn point_arg(&self, point: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Point>> {
+        match point {
+            None => Ok(None),
+            Some(p) => {
+                let a = self.resolve(p)?;
+                if (a as usize) < self.current.board().points() {
+                    Ok(Some(a))
+                } else {
+                    Err(NotationError::new_err(format!(
+                        "{} is not a point",
+                        p.repr()?
+                    )))
+                }
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The start position of `game` (an object with `name` and `options`),
+    /// or a copy of `source`.
+    #[new]
+    #[pyo3(signature = (game, source = None))]
+    fn new(
+        py: Python<'_>,
+        game: Bound<'_, PyAny>,
+        source: Option<PyRef<'_, State>>,
+    ) -> PyResult<Self> {
+        if let Some(source) = source {
+            return Ok(State {
+                game: game.unbind(),
+                current: source.current.clone(),
+                history: source.history.clone(),
+                checkpoints: source.checkpoints.clone(),
+                names: source.names.clone(),
+                buf: Vec::with_capacity(source.current.num_actions()),
+            });
+        }
+        let name: String = game.getattr("name")?.extract()?;
+        let options = game.getattr("options")?;
+        let current = AnyGame::new(&name, &mut options_from(options.cast::<PyDict>()?)?)?;
+        Ok(State {
+            names: action_names(py, &current)?,
+            buf: Vec::with_capacity(current.num_actions()),
+            checkpoints: vec![current.clone()],
+            current,
+            history: Vec::new(),
+            game: game.unbind(),
+        })
+    }
+
+    /// The game (rules and options) this state belongs to.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<PyAny> {
+        self.game.clone_ref(py)
+    }
+
+    /// Plays a move: text (`"e5"`, `"pass"`), an action index, or a `Move`.
+    ///
+    /// Raises IllegalMoveError when the rules forbid it now and
+    /// NotationError when it names no action; the state is then unchanged.
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = self.resolve(mv)?;
+        if let Err(error) = self.current.apply(action) {
+            return Err(match error {
+                crate::Error::Illegal(m) => {
+                    IllegalMoveError::new_err(format!("{m} (in {})", self.record_text()))
+                }
+                other => other.into(),
+            });
+        }
+        self.history.push(action);
+        if self.history.len() % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push(self.current.clone());
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move.
+    fn undo(&mut self) -> PyResult<()> {
+        if self.history.pop().is_none() {
+            return Err(IllegalMoveError::new_err(
+                "nothing to undo: no move has been played",
+            ));
+        }
+        let plies = self.history.len();
+        self.checkpoints.truncate(plies / CHECKPOINT_EVERY + 1);
+        let base = self
+            .checkpoints
+            .last()
+            .expect("the start is always a checkpoint");
+        self.current.clone_from(base);
+        for &a in &self.history[(self.checkpoints.len() - 1) * CHECKPOINT_EVERY..] {
+            self.current.apply_unchecked(a);
+        }
+        Ok(())
+    }
+
+    /// An independent copy, of the same class.
+    fn copy(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let game = slf.borrow().game.clone_ref(slf.py());
+        Ok(slf.get_type().call1((game, slf))?.unbind())
+    }
+
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Self::copy(slf)
+    }
+
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        Self::copy(slf)
+    }
+
+    /// The legal moves as text, in action-index order.
+    fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.current.legal_actions(&mut self.buf);
+        PyList::new(
+            py,
+            self.buf.iter().map(|&a| self.names[a as usize].bind(py)),
+        )
+    }
+
+    /// The legal action indices, increasing, as a numpy int64 array.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.current.legal_actions(&mut self.buf);
+        PyArray1::from_iter(py, self.buf.iter().map(|&a| a as i64))
+    }
+
+    /// A numpy bool array over all actions, true where legal.
+    fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.current.legal_actions(&mut self.buf);
+        let mut mask = vec![false; self.current.num_actions()];
+        for &a in &self.buf {
+            mask[a as usize] = true;
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Whether `mv` is legal now (false for text naming no action).
+    fn is_legal(&mut self, mv: &Bound<'_, PyAny>) -> bool {
+        match self.resolve(mv) {
+            Ok(a) => self.current.check(a).is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    /// The action index of a move's text.
+    fn action(&self, mv: &Bound<'_, PyAny>) -> PyResult<i64> {
+        Ok(self.resolve(mv)? as i64)
+    }
+
+    /// The text of an action index.
+    fn action_text(&self, py: Python<'_>, action: i64) -> PyResult<Py<PyString>> {
+        match usize::try_from(action)
+            .ok()
+            .filter(|&a| a < self.names.len())
+        {
+            Some(a) => Ok(self.names[a].clone_ref(py)),
+            None => Err(NotationError::new_err(format!(
+                "{action} is not an action of {} (0 to {})",
+                self.current.name(),
+                self.names.len() - 1
+            ))),
+        }
+    }
+
+    /// The colour whose turn it is.
+    #[getter]
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        colour(py, self.current.to_move())
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.current.is_terminal()
+    }
+
+    /// The winning colour, or None (game not over, or no winner).
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.current.winner().map(|c| colour(py, c)).transpose()
+    }
+
+    /// Whether the seats have exchanged colours (pie rule).
+    #[getter]
+    fn swapped(&self) -> bool {
+        self.current.swapped()
+    }
+
+    /// The number of moves played.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The action indices played, in order.
+    #[getter]
+    fn actions(&self) -> Vec<Action> {
+        self.history.clone()
+    }
+
+    /// The moves played, as text.
+    #[getter]
+    fn moves(&self, py: Python<'_>) -> Vec<Py<PyString>> {
+        self.action_names_of(py, &self.history)
+    }
+
+    /// The seat (0 first player, 1 second) playing `colour`.
+    fn seat_of(&self, colour: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(colour_from(colour)?.index() ^ usize::from(self.current.swapped()))
+    }
+
+    /// The colour played by `seat` (0 first player, 1 second).
+    fn colour_of<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+        let c = match seat ^ usize::from(self.current.swapped()) {
+            0 => Colour::Black,
+            1 => Colour::White,
+            _ => {
+                return Err(NotationError::new_err(format!(
+                    "a seat is 0 or 1, got {seat}"
+                )))
+            }
+        };
+        colour(py, c)
+    }
+
+    /// +1 for the winner, -1 for the loser, per seat (first, second), as
+    /// OpenSpiel's `returns()`; zeros while the game goes on or with no winner.
+    fn returns(&self) -> (f64, f64) {
+        let r = self.current.returns();
+        if self.current.swapped() {
+            (r[1], r[0])
+        } else {
+            (r[0], r[1])
+        }
+    }
+
+    /// Returns per colour: `{Colour.BLACK: .., Colour.WHITE: ..}`.
+    fn colour_returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = self.current.returns();
+        let dict = PyDict::new(py);
+        dict.set_item(colour(py, Colour::Black)?, r[0])?;
+        dict.set_item(colour(py, Colour::White)?, r[1])?;
+        Ok(dict)
+    }
+
+    /// Scores per colour of the position as it stands, for games that score.
+    fn scores<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(s) = self.current.scores() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item(colour(py, Colour::Black)?, s[0])?;
+        dict.set_item(colour(py, Colour::White)?, s[1])?;
+        Ok(Some(dict))
+    }
+
+    /// The board as `N` characters `B`, `W`, `.` in point-index order.
+    fn board_string(&self) -> String {
+        self.current.board_string()
+    }
+
+    /// The stone at a point: a Colour, or None when empty.
+    fn stone_at<'py>(
+        &self,
+        py: Python<'py>,
+        point: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let p = self.point_arg(Some(point))?.expect("a point was given");
+        Colour::of_cell(self.current.cell(p))
+            .map(|c| colour(py, c))
+            .transpose()
+    }
+
+    /// The game record: game, options, `;`, then the moves as text.
+    fn record(&self) -> String {
+        self.record_text()
+    }
+
+    /// A game's own counters and views by name (`"score"`, `"prisoners"`,
+    /// ...), as plain Python values; `point` for queries about one point.
+    #[pyo3(signature = (what, point = None))]
+    fn query<'py>(
+        &mut self,
+        py: Python<'py>,
+        what: &str,
+        point: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let p = self.point_arg(point)?;
+        detail(py, &self.current.query(what, p)?)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<State>() {
+            Ok(other) => {
+                let other = other.borrow();
+                self.record_text() == other.record_text()
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __hash__(&self) -> PyResult<isize> {
+        Err(StonefieldError::new_err(
+            "a State is mutable and so not hashable; hash its record() instead",
+        ))
+    }
+}
+
+/// What a game with these options is: canonical options, sizes, actions and
+/// coordinates, for `stonefield.Game`.
+#[pyfunction]
+pub fn describe<'py>(
+    py: Python<'py>,
+    name: &str,
+    options: &Bound<'py, PyDict>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = AnyGame::new(name, &mut options_from(options)?)?;
+    let board = game.board();
+    let info = PyDict::new(py);
+    let canonical = PyDict::new(py);
+    for (key, value) in game.options() {
+        canonical.set_item(key, option_value(py, value)?)?;
+    }
+    info.set_item("options", canonical)?;
+    info.set_item("num_points", board.points())?;
+    info.set_item("num_actions", game.num_actions())?;
+    let specials: Vec<&str> = game.specials().iter().map(|s| s.name()).collect();
+    info.set_item("specials", specials)?;
+    info.set_item(
+        "shape",
+        match board.shape() {
+            crate::board::Shape::Hex => "hex",
+            crate::board::Shape::Square => "square",
+        },
+    )?;
+    info.set_item("side", board.side())?;
+    let coords = PyList::empty(py);
+    let names = PyList::empty(py);
+    for p in 0..board.points() as Point {
+        coords.append(PyTuple::new(py, [board.coords(p).0, board.coords(p).1])?)?;
+        names.append(board.name(p))?;
+    }
+    info.set_item("coords", coords)?;
+    info.set_item("point_names", names)?;
+    Ok(info)
+}
