@@ -23,6 +23,6 @@ class Colour(StrEnum):
         return Colour.WHITE if self is Colour.BLACK else Colour.BLACK
 
     @property
-    def index(self) -> int:
+    def array_index(self) -> int:
         """0 for Black, 1 for White: the index into per-colour arrays."""
         return 0 if self is Colour.BLACK else 1

@@ -3,7 +3,7 @@ that every point sits between its neighbours, or the square grid."""
 
 from __future__ import annotations
 
-from stonefield.game import State
+from stonefield.game import Game, State
 
 _STONE = {"B": "X", "W": "O", ".": "."}
 
@@ -19,8 +19,10 @@ def _letters(column: int) -> str:
 def text_diagram(state: State) -> str:
     """A text picture of the board: ``X`` Black, ``O`` White, ``.`` empty.
 
-    Row numbers run down the left; column letters sit below each column's
-    lowest point. The last line says whose turn it is or how it ended.
+    Row numbers run down the left. Columns run diagonally, down and to the
+    right, and each column's letter sits where the column leaves the board
+    (below the bottom row, or beside the lower right edge). The last line
+    says whose turn it is or how the game ended.
 
     >>> import stonefield
     >>> state = stonefield.Sunder(size=2).start()
@@ -28,14 +30,15 @@ def text_diagram(state: State) -> str:
     >>> print(state)
      3   . .
      2  . X .
-     1   . .
-        a b c
+     1   . . c
+          a b
     White to move
     """
-    game = state.game
+    game: Game = state.game
     board = state.board_string()
     if game.shape == "hex":
         width = 3 if game.side > 13 else 2
+
         # Shear: point (c, r) sits at x = 2c - r (in half cells), so each row
         # is offset by half a cell from the next, as in a hexagon.
         def x_of(c: int, r: int) -> int:

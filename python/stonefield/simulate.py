@@ -65,7 +65,7 @@ class Summary:
     moves_per_second: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SimulationResult:
     """The outcome of :func:`simulate`: one entry per game, in game order.
 
@@ -89,6 +89,20 @@ class SimulationResult:
     scores: npt.NDArray[np.float64]
     max_moves: int
     seconds: float = field(compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        """Same game, seed, cap and per-game arrays (NaN scores match)."""
+        if not isinstance(other, SimulationResult):
+            return NotImplemented
+        return (
+            (self.game, self.seed, self.max_moves) == (other.game, other.seed, other.max_moves)
+            and np.array_equal(self.winners, other.winners)
+            and np.array_equal(self.lengths, other.lengths)
+            and np.array_equal(self.finished, other.finished)
+            and np.array_equal(self.scores, other.scores, equal_nan=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def summary(self) -> Summary:
@@ -145,7 +159,7 @@ def simulate(
         seed: the batch seed (0 to 2**64 - 1).
         threads: worker threads; None uses every core.
         max_moves: stop a game unfinished after this many actions
-            (default ``10 × points``).
+            (default ``10 * points``).
         progress: called as ``progress(done, total)`` after each chunk.
         **options: the game's options, when ``game`` is a name.
 
@@ -180,8 +194,13 @@ def simulate(
         count = min(chunk, games - done)
         tick = time.perf_counter()
         part = _core.playouts(
-            game.name, game.options, seed=seed, first=done, count=count,
-            threads=threads, max_moves=max_moves,
+            game.name,
+            game.options,
+            seed=seed,
+            first=done,
+            count=count,
+            threads=threads,
+            max_moves=max_moves,
         )
         cap = part["max_moves"]
         parts.append(part)
@@ -194,7 +213,9 @@ def simulate(
     if cap is None:
         cap = 10 * game.num_points
 
-    def joined(key: str, dtype: type[np.generic], shape: tuple[int, ...]) -> npt.NDArray[np.generic]:
+    def joined(
+        key: str, dtype: type[np.generic], shape: tuple[int, ...]
+    ) -> npt.NDArray[np.generic]:
         if not parts:
             return np.zeros(shape, dtype=dtype)
         return np.concatenate([p[key] for p in parts])

@@ -1,0 +1,170 @@
+"""The ``stonefield`` command: simulate random games, show a record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from stonefield._core import StonefieldError
+from stonefield.game import OptionValue, game
+from stonefield.notation import load
+from stonefield.simulate import SimulationResult, simulate
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line and exits 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"stonefield: error: {message}\n")
+
+
+def _options(args: argparse.Namespace) -> dict[str, OptionValue]:
+    options: dict[str, OptionValue] = {}
+    for name in ("size", "komi"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    if getattr(args, "no_pie", False):
+        options["pie"] = False
+    return options
+
+
+def _number(text: str) -> float | int:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def _summary_table(result: SimulationResult) -> Table:
+    s = result.summary
+    table = Table(title=f"{result.game!r}: {s.games:,} random games (seed {result.seed})")
+    table.add_column("", style="bold")
+    table.add_column("value", justify="right")
+
+    def rate(value: float, interval: tuple[float, float]) -> str:
+        return f"{value:.1%}  [{interval[0]:.1%}, {interval[1]:.1%}]"
+
+    table.add_row("Black wins (95% interval)", rate(s.black_win_rate, s.black_win_interval))
+    table.add_row("White wins (95% interval)", rate(s.white_win_rate, s.white_win_interval))
+    if s.unfinished:
+        table.add_row(f"unfinished after {result.max_moves} moves", f"{s.unfinished_share:.1%}")
+    if s.no_winner:
+        table.add_row("ended with no winner", f"{s.no_winner:,}")
+    q = s.length_quantiles
+    table.add_row("game length, mean", f"{s.mean_length:.1f}")
+    if q:
+        table.add_row(
+            "game length, 5/25/50/75/95 %",
+            " / ".join(f"{q[k]:.0f}" for k in ("p5", "p25", "p50", "p75", "p95")),
+        )
+    table.add_row("games per second", f"{s.games_per_second:,.0f}")
+    table.add_row("moves per second", f"{s.moves_per_second:,.0f}")
+    table.add_row("wall time", f"{s.seconds:.2f} s")
+    return table
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    played = game(args.game, **_options(args))
+    if args.json or args.quiet:
+        result = simulate(
+            played, args.games, seed=args.seed, threads=args.threads, max_moves=args.max_moves
+        )
+    else:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"{played.name} random games", total=args.games)
+            result = simulate(
+                played,
+                args.games,
+                seed=args.seed,
+                threads=args.threads,
+                max_moves=args.max_moves,
+                progress=lambda done, _total: bar.update(task, completed=done),
+            )
+    if args.json:
+        s = result.summary
+        print(
+            json.dumps(
+                {
+                    "game": played.name,
+                    "options": played.options,
+                    "seed": args.seed,
+                    "max_moves": result.max_moves,
+                    **s.__dict__,
+                },
+                indent=2,
+            )
+        )
+    else:
+        console.print(_summary_table(result))
+    return 0
+
+
+def _show(args: argparse.Namespace, console: Console) -> int:
+    text = args.record
+    if text == "-":
+        text = sys.stdin.read()
+    state = load(text)
+    console.print(str(state), highlight=False)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command's argument parser."""
+    parser = _Parser(prog="stonefield", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = commands.add_parser("simulate", help="play random games and summarise them")
+    sim.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    sim.add_argument("--games", type=int, default=10_000, help="how many games (10000)")
+    sim.add_argument("--size", type=int, help="board side")
+    sim.add_argument("--komi", type=_number, help="komi (games that have it)")
+    sim.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    sim.add_argument("--threads", type=int, help="worker threads (all cores)")
+    sim.add_argument("--seed", type=int, default=0, help="batch seed (0)")
+    sim.add_argument("--max-moves", type=int, help="stop a game after this many moves")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
+
+    show = commands.add_parser("show", help="print the final position of a game record")
+    show.add_argument("record", help="the record text, or - to read it from standard input")
+    show.set_defaults(run=_show)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command; returns its exit status."""
+    args = build_parser().parse_args(argv)
+    console = Console()
+    try:
+        status: int = args.run(args, console)
+    except StonefieldError as error:
+        print(f"stonefield: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("stonefield: interrupted", file=sys.stderr)
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,204 @@
+"""The game-independent API: games, states, moves, records, errors."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+import stonefield
+from hypothesis import given
+from hypothesis import strategies as st
+from stonefield import (
+    Colour,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    OptionError,
+    RecordError,
+    StonefieldError,
+)
+
+
+def test_errors_are_value_errors():
+    for error in (IllegalMoveError, NotationError, OptionError, RecordError):
+        assert issubclass(error, StonefieldError)
+        assert issubclass(error, ValueError)
+        assert error.__module__ == "stonefield"
+
+
+def test_games_by_name_and_by_class_are_equal_and_immutable():
+    by_name = stonefield.game("sunder", size=5, komi=1)
+    by_class = stonefield.Sunder(size=5, komi=1)
+    assert by_name == by_class and hash(by_name) == hash(by_class)
+    assert by_name.options == {"size": 5, "komi": 1, "pie": True}
+    with pytest.raises(AttributeError):
+        by_name.name = "anda"  # type: ignore[misc]
+    with pytest.raises(OptionError, match="unknown game 'go'"):
+        stonefield.game("go")
+    assert "sunder" in stonefield.GAMES
+
+
+def test_play_accepts_text_index_and_move_objects():
+    state = stonefield.Sunder(size=3).start()
+    state.play("B2")
+    state.play(0)
+    state.play(Move(1, "b1"))
+    assert state.moves == ["b2", "a1", "b1"]
+    assert state.actions == [4, 0, 1]
+    assert state.last_move == Move(1, "b1")
+
+
+def test_malformed_and_off_board_moves_raise_notation_error():
+    state = stonefield.Sunder(size=3).start()
+    for bad in ["", "b", "22", "b0", "z9", "pass", 20, -1, 2.5, None]:
+        with pytest.raises(NotationError):
+            state.play(bad)
+    assert state.ply == 0 and state.board_string() == "." * 19
+
+
+def test_illegal_move_names_the_move_the_reason_and_the_position():
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play("b2")
+    message = str(caught.value)
+    assert message.startswith("b2: the point is occupied")
+    assert "sunder size=3 komi=0 pie=true ; b2" in message
+    assert state.moves == ["b2"]
+
+
+def test_legal_actions_and_mask_agree_with_legal_moves():
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    actions = state.legal_actions()
+    mask = state.legal_action_mask()
+    assert actions.dtype == np.int64 and mask.dtype == np.bool_
+    assert mask.shape == (state.game.num_actions,)
+    assert np.array_equal(np.flatnonzero(mask), actions)
+    assert [state.action_text(int(a)) for a in actions] == state.legal_moves()
+    assert state.is_legal("a1") and not state.is_legal("b2") and not state.is_legal("zz")
+
+
+def test_copy_is_independent_and_of_the_same_class():
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    for twin in (state.copy(), copy.copy(state), copy.deepcopy(state)):
+        assert type(twin) is type(state) and twin == state
+        twin.play("a1")
+        assert state.moves == ["b2"]
+
+
+def test_undo_restores_earlier_states_and_refuses_at_the_start():
+    state = stonefield.Sunder(size=4).start()
+    legal = state.legal_moves()
+    boards = []
+    for move in legal[:40]:
+        boards.append(state.board_string())
+        state.play(move)
+        if state.is_over:
+            break
+    while boards:
+        state.undo()
+        assert state.board_string() == boards.pop()
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        state.undo()
+
+
+def test_records_round_trip_and_allow_comments():
+    state = stonefield.Sunder(size=4, komi=-1.5).start()
+    for move in ["d4", "swap", "a1", "g7"]:
+        state.play(move)
+    record = state.record()
+    assert record == "sunder size=4 komi=-1.5 pie=true ; d4 swap a1 g7"
+    again = stonefield.load(record)
+    assert again == state and again.swapped
+    commented = "# a game\nsunder size=4 komi=-1.5  # options\n; d4 swap\n a1 g7 # done"
+    assert stonefield.load(commented) == state
+
+
+@pytest.mark.parametrize(
+    ("record", "where"),
+    [
+        ("", "empty record"),
+        ("go size=9 ; e5", "unknown game 'go'"),
+        ("sunder size=nine ; e5", "line 1, column 8: 'size=nine'"),
+        ("sunder size=30 ;", "size must be from 2 to 25"),
+        ("sunder size=3 ; b2 b2", "line 1, column 20: move 2 'b2': b2: the point is occupied"),
+        ("sunder size=3 ;\nb2\nq9", "line 3, column 1: move 2 'q9'"),
+    ],
+)
+def test_corrupt_records_raise_record_error_saying_where(record, where):
+    with pytest.raises(RecordError, match=where):
+        stonefield.load(record)
+
+
+def test_states_and_games_pickle():
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and type(again) is type(state)
+    game = stonefield.Sunder(size=5, komi=0.5)
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_text_diagram_shows_stones_and_turn():
+    state = stonefield.Sunder(size=2).start()
+    state.play("b2")
+    text = str(state)
+    assert "X" in text and text.endswith("White to move")
+    assert repr(state) == "<SunderState 'sunder size=2 komi=0 pie=true ; b2'>"
+
+
+def test_colours_are_strings():
+    assert Colour.BLACK == "black" and Colour("white") is Colour.WHITE
+    assert Colour.WHITE.opponent is Colour.BLACK and Colour.WHITE.array_index == 1
+
+
+@given(st.lists(st.one_of(st.integers(-3, 70), st.text(max_size=4)), max_size=60))
+def test_any_action_sequence_never_crashes_and_errors_leave_the_state_unchanged(moves):
+    state = stonefield.Sunder(size=4).start()
+    for move in moves:
+        before = (state.record(), state.board_string(), state.to_move, state.is_over)
+        try:
+            state.play(move)
+        except (IllegalMoveError, NotationError):
+            assert (state.record(), state.board_string(), state.to_move, state.is_over) == before
+
+
+@given(st.integers(2, 6), st.lists(st.integers(0, 1000), max_size=100))
+def test_undo_restores_the_exact_state_and_records_round_trip(size, choices):
+    state = stonefield.Sunder(size=size).start()
+    history = []
+    for choice in choices:
+        legal = state.legal_moves()
+        if not legal:
+            break
+        history.append((state.record(), state.board_string(), state.legal_moves()))
+        state.play(legal[choice % len(legal)])
+    assert stonefield.load(state.record()) == state
+    while history:
+        state.undo()
+        record, board, legal = history.pop()
+        assert (state.record(), state.board_string(), state.legal_moves()) == (record, board, legal)
+
+
+def test_simulate_checks_its_arguments():
+    for bad in ({"games": -1}, {"games": 10, "threads": 0}, {"games": 10, "seed": -1}):
+        with pytest.raises(OptionError):
+            stonefield.simulate("sunder", **bad)
+    with pytest.raises(OptionError, match="either in the Game"):
+        stonefield.simulate(stonefield.Sunder(), games=1, size=5)
+
+
+def test_summary_intervals_and_the_move_cap():
+    whole = stonefield.simulate("sunder", games=300, seed=3, size=5)
+    assert whole.summary.games == 300
+    assert 0.0 < whole.summary.black_win_rate < 1.0
+    low, high = whole.summary.black_win_interval
+    assert low < whole.summary.black_win_rate < high
+    capped = stonefield.simulate("sunder", games=300, seed=3, size=5, max_moves=4)
+    assert (capped.lengths == 4).all() and not capped.finished.any()
+    assert (capped.winners == stonefield.NO_WINNER).all()
+    assert capped.summary.unfinished_share == 1.0

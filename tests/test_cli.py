@@ -1,0 +1,60 @@
+"""The ``stonefield`` command, run as a user would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "stonefield.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_simulate_prints_a_summary_table():
+    done = run("simulate", "sunder", "--games", "500", "--size", "5", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert "Black wins" in done.stdout and "moves per second" in done.stdout
+
+
+def test_simulate_json_is_machine_readable():
+    done = run("simulate", "sunder", "--games", "300", "--size", "4", "--json", "--threads", "1")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 300 and summary["options"]["size"] == 4
+    assert summary["black_wins"] + summary["white_wins"] == 300
+
+
+def test_show_prints_the_final_position():
+    done = run("show", "sunder size=2 pie=false ; a2 a1 c2 c3 b2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("Black won")
+    from_stdin = run("show", "-", stdin="sunder size=2 ; b2")
+    assert "White to move" in from_stdin.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "go"), "unknown game 'go'"),
+        (("simulate", "sunder", "--size", "40"), "size must be from 2 to 25"),
+        (("simulate", "sunder", "--games", "many"), "invalid int value"),
+        (("simulate", "sunder", "--threads", "0"), "threads must be at least 1"),
+        (("show", "sunder size=3 ; b2 b2"), "move 2 'b2'"),
+        (("fly",), "invalid choice"),
+    ],
+)
+def test_bad_arguments_print_one_line_and_exit_2(args, message):
+    done = run(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 or lines[0].startswith("usage:"), done.stderr
+    assert message in done.stderr and "Traceback" not in done.stderr
