@@ -202,3 +202,22 @@ def test_summary_intervals_and_the_move_cap():
     assert (capped.lengths == 4).all() and not capped.finished.any()
     assert (capped.winners == stonefield.NO_WINNER).all()
     assert capped.summary.unfinished_share == 1.0
+
+
+def test_legal_moves_is_a_read_only_sequence_of_texts():
+    from collections.abc import Sequence
+
+    state = stonefield.Sunder(size=2).start()
+    state.play("b2")
+    moves = state.legal_moves()
+    assert isinstance(moves, Sequence)
+    assert len(moves) == 7 and list(moves) == [*moves]
+    assert moves[0] == "a1" and moves[-1] == "swap" and moves[1:3] == ["b1", "a2"]
+    assert "c3" in moves and "b2" not in moves and 4 not in moves
+    assert moves.index("c2") == 3 and moves.actions == [0, 1, 2, 4, 5, 6, 7]
+    assert moves == ["a1", "b1", "a2", "c2", "b3", "c3", "swap"] and moves != ["a1"]
+    assert repr(moves).startswith("LegalMoves(['a1'")
+    with pytest.raises(IndexError):
+        moves[7]
+    with pytest.raises(ValueError):
+        moves.index("b2")

@@ -10,6 +10,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 
 from stonefield._core import (
     IllegalMoveError,
+    LegalMoves,
     NotationError,
     OptionError,
     RecordError,
@@ -39,6 +40,7 @@ __all__ = [
     "Colour",
     "Game",
     "IllegalMoveError",
+    "LegalMoves",
     "Move",
     "NotationError",
     "OptionError",

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from stonefield import _core
-from stonefield._core import OptionError
+from stonefield._core import LegalMoves, OptionError
 
 OptionValue = bool | int | float
+
+# The legal moves behave as a read-only sequence of texts.
+Sequence.register(LegalMoves)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,8 @@
 mod batch;
 mod convert;
 mod errors;
+mod legal_moves;
+mod names;
 mod state;
 
 use pyo3::prelude::*;
@@ -16,6 +18,8 @@ mod _core {
     use super::errors::{
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
     };
+    #[pymodule_export]
+    use super::legal_moves::LegalMoves;
     #[pymodule_export]
     use super::state::{describe, State};
 

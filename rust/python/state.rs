@@ -2,8 +2,7 @@
 //! class `stonefield.State` subclasses it to add records, diagrams and each
 //! game's own methods.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -11,6 +10,8 @@ use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
 use super::convert::{colour, colour_from, detail, option_value, options_from};
 use super::errors::{IllegalMoveError, NotationError, StonefieldError};
+use super::legal_moves::LegalMoves;
+use super::names::{action_names, ActionNames};
 use crate::board::Point;
 use crate::core::Colour;
 use crate::games::{Action, AnyGame, Game};
@@ -20,36 +21,6 @@ use crate::games::{Action, AnyGame, Game};
 /// state only once per this many plies.
 const CHECKPOINT_EVERY: usize = 16;
 
-/// Each action's text as a shared Python string, per (board, special
-/// actions), so `legal_moves()` builds its list without making strings.
-type ActionNames = Arc<[Py<PyString>]>;
-
-static NAMES: Mutex<Option<HashMap<(usize, usize), ActionNames>>> = Mutex::new(None);
-
-fn action_names(py: Python<'_>, game: &AnyGame) -> PyResult<ActionNames> {
-    let key = (
-        game.board() as *const _ as usize,
-        game.specials().as_ptr() as usize,
-    );
-    let mut cache = NAMES
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(names) = cache.get_or_insert_with(HashMap::new).get(&key) {
-        return Ok(names.clone());
-    }
-    let names: ActionNames = (0..game.num_actions() as Action)
-        .map(|a| {
-            game.action_text(a)
-                .map(|t| PyString::intern(py, t).unbind())
-        })
-        .collect::<Result<Vec<_>, _>>()?
-        .into();
-    cache
-        .get_or_insert_with(HashMap::new)
-        .insert(key, names.clone());
-    Ok(names)
-}
-
 /// A position of a game and the moves that led to it.
 #[pyclass(module = "stonefield._core", subclass)]
 pub struct State {
@@ -58,7 +29,7 @@ pub struct State {
     history: Vec<Action>,
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies.
     checkpoints: Vec<AnyGame>,
-    names: ActionNames,
+    names: Arc<ActionNames>,
     buf: Vec<Action>,
 }
 
@@ -67,7 +38,13 @@ impl State {
     /// integer `action` attribute (a `Move`).
     fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
         if let Ok(text) = mv.cast::<PyString>() {
-            return Ok(self.current.parse_action(text.to_str()?)?);
+            let text = text.to_str()?;
+            // Canonical texts are looked up directly; others (upper case,
+            // malformed) go through the parser and its error messages.
+            return match self.names.action(text) {
+                Some(a) => Ok(a),
+                None => Ok(self.current.parse_action(text)?),
+            };
         }
         let number = if mv.is_instance_of::<PyInt>() {
             mv.clone()
@@ -104,11 +81,12 @@ impl State {
         text
     }
 
-    fn action_names_of(&self, py: Python<'_>, actions: &[Action]) -> Vec<Py<PyString>> {
-        actions
-            .iter()
-            .map(|&a| self.names[a as usize].clone_ref(py))
-            .collect()
+    fn action_names_of<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &[Action],
+    ) -> Vec<Bound<'py, PyString>> {
+        actions.iter().map(|&a| self.names.text(py, a)).collect()
     }
 
     fn point_arg(&self, point: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Point>> {
@@ -224,13 +202,11 @@ impl State {
         Self::copy(slf)
     }
 
-    /// The legal moves as text, in action-index order.
-    fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    /// The legal moves as text, in action-index order: a read-only
+    /// sequence (`len`, indexing, iteration, `in`, `==` with a list).
+    fn legal_moves(&mut self) -> LegalMoves {
         self.current.legal_actions(&mut self.buf);
-        PyList::new(
-            py,
-            self.buf.iter().map(|&a| self.names[a as usize].bind(py)),
-        )
+        LegalMoves::new(self.buf.clone(), self.names.clone())
     }
 
     /// The legal action indices, increasing, as a numpy int64 array.
@@ -263,12 +239,12 @@ impl State {
     }
 
     /// The text of an action index.
-    fn action_text(&self, py: Python<'_>, action: i64) -> PyResult<Py<PyString>> {
+    fn action_text<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyString>> {
         match usize::try_from(action)
             .ok()
             .filter(|&a| a < self.names.len())
         {
-            Some(a) => Ok(self.names[a].clone_ref(py)),
+            Some(a) => Ok(self.names.text(py, a as Action)),
             None => Err(NotationError::new_err(format!(
                 "{action} is not an action of {} (0 to {})",
                 self.current.name(),
@@ -315,7 +291,7 @@ impl State {
 
     /// The moves played, as text.
     #[getter]
-    fn moves(&self, py: Python<'_>) -> Vec<Py<PyString>> {
+    fn moves<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyString>> {
         self.action_names_of(py, &self.history)
     }
 

@@ -1,0 +1,150 @@
+"""Random-playout speed of stonefield's games, side by side with OpenSpiel.
+
+    python benches/bench_playouts.py                 # every game
+    python benches/bench_playouts.py sunder anda     # some games
+    python benches/bench_playouts.py --repeats 7 --seconds 2
+
+Every figure is the median of ``--repeats`` runs, and every ratio compares
+figures measured in this same run, so a busy machine slows both sides alike.
+OpenSpiel (``pip install '.[bench]'``) is optional: without it the comparison
+is skipped with a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+import timeit
+
+import reference
+import stonefield
+
+#: Per game: the sizes to measure, and the OpenSpiel games to compare with.
+SETUPS: dict[str, tuple[list[dict[str, int]], list[str]]] = {
+    "sunder": ([{"size": 5}, {"size": 7}, {"size": 9}], ["havannah(board_size=9)"]),
+    "anda": ([{"size": 7}, {"size": 9}], ["go(board_size=9)", "havannah(board_size=9)"]),
+    "lingarda": ([{"size": 7}, {"size": 9}], ["havannah(board_size=9)"]),
+    "esgrad": ([{"size": 7}, {"size": 9}, {"size": 11}], ["havannah(board_size=9)"]),
+    "anadil": ([{"size": 9}, {"size": 15}], ["go(board_size=9)", "go(board_size=19)"]),
+}
+
+
+def stonefield_rate(
+    game: stonefield.Game, threads: int | None, seconds: float, repeats: int
+) -> tuple[float, float]:
+    """Median moves per second of random playouts, and the mean length."""
+    probe = stonefield.simulate(game, games=64, seed=0, threads=threads)
+    per_game = max(probe.seconds / 64, 1e-7)
+    games = max(64, int(seconds / per_game))
+    rates, lengths = [], []
+    for repeat in range(repeats):
+        result = stonefield.simulate(game, games=games, seed=repeat + 1, threads=threads)
+        rates.append(result.summary.moves_per_second)
+        lengths.append(result.summary.mean_length)
+    return statistics.median(rates), statistics.fmean(lengths)
+
+
+def python_loop(game: stonefield.Game, games: int) -> float:
+    """Seconds per move of a Python loop: legal_moves() then play(text)."""
+    rng = random.Random(1)
+    moves = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.start()
+        while not state.is_over:
+            state.play(rng.choice(state.legal_moves()))
+            moves += 1
+    return (time.perf_counter() - start) / moves
+
+
+def call_costs(game: stonefield.Game, repeats: int) -> dict[str, float]:
+    """Seconds per call of State.play and of trivial reads, from Python."""
+    rng = random.Random(2)
+    state = game.start()
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    moves = state.moves
+    costs: dict[str, list[float]] = {
+        "State.play(text)": [],
+        "state.to_move": [],
+        "state.is_over": [],
+    }
+    for _ in range(repeats):
+        fresh = [game.start() for _ in range(20)]
+        start = time.perf_counter()
+        for s in fresh:
+            for move in moves:
+                s.play(move)
+        costs["State.play(text)"].append((time.perf_counter() - start) / (20 * len(moves)))
+        for name in ("to_move", "is_over"):
+            reads = 200_000
+            seconds = timeit.timeit(f"state.{name}", globals={"state": state}, number=reads)
+            costs[f"state.{name}"].append(seconds / reads)
+    return {k: statistics.median(v) for k, v in costs.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", nargs="*", default=[g for g in SETUPS if g in stonefield.GAMES])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    print(f"{cores} cores; medians of {args.repeats} runs of about {args.seconds:g} s\n")
+
+    references: dict[str, tuple[reference.Figure, float]] = {}
+    if not reference.available():
+        print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.\n")
+    header = f"{'engine':<34}{'threads':>8}{'mean len':>10}{'moves/s':>14}{'ns/move':>10}  ratio"
+    for name in args.games:
+        sizes, compare_with = SETUPS[name]
+        print(header)
+        for ref in compare_with if reference.available() else []:
+            if ref not in references:
+                references[ref] = reference.playouts(ref, args.repeats, args.seconds)
+            fig = references[ref][0]
+            print(
+                f"{'openspiel ' + ref:<34}{1:>8}{fig.mean_length:>10.1f}"
+                f"{fig.moves_per_second:>14,.0f}{fig.ns_per_move:>10.0f}  1.00"
+            )
+        base = references[compare_with[0]][0] if compare_with[0] in references else None
+        for options in sizes:
+            game = stonefield.game(name, **options)
+            single = None
+            for threads in (1, None):
+                rate, length = stonefield_rate(game, threads, args.seconds, args.repeats)
+                single = single or rate
+                label = f"stonefield {game!r}"
+                shown = threads or cores
+                per_core = rate / shown
+                ratio = f"{per_core / base.moves_per_second:.2f} per core" if base else ""
+                if threads is None:
+                    ratio += f", {rate / single:.2f}x of 1 thread"
+                print(
+                    f"{label:<34}{shown:>8}{length:>10.1f}{rate:>14,.0f}"
+                    f"{1e9 / rate * shown:>10.0f}  {ratio}"
+                )
+        print()
+
+    if "sunder" in args.games:
+        game = stonefield.Sunder(size=9)
+        ours = python_loop(game, 30)
+        line = f"Python loop, legal_moves() + play(text), sunder 9: {ours * 1e6:.2f} us/move"
+        if "havannah(board_size=9)" in references:
+            theirs = references["havannah(board_size=9)"][1]
+            line += (
+                f"; OpenSpiel havannah 9 Python loop {theirs * 1e6:.2f} us/move;"
+                f" ratio {theirs / ours:.2f}"
+            )
+        print(line)
+        for what, seconds in call_costs(game, args.repeats).items():
+            print(f"{what:<20} {seconds * 1e9:8.0f} ns per call")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+//! Every action's text as a shared, interned Python string, made once per
+//! (board, special actions) and shared by every state of such a game.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::games::{Action, AnyGame, Game};
+
+/// The texts of a game's actions, and the way back from text to action.
+pub struct ActionNames {
+    texts: Vec<Py<PyString>>,
+    actions: HashMap<&'static str, Action>,
+}
+
+impl ActionNames {
+    /// The text of action `a` (a valid index).
+    #[inline]
+    pub fn text<'py>(&self, py: Python<'py>, a: Action) -> Bound<'py, PyString> {
+        self.texts[a as usize].bind(py).clone()
+    }
+
+    /// The action whose canonical (lower-case) text is `text`.
+    #[inline]
+    pub fn action(&self, text: &str) -> Option<Action> {
+        self.actions.get(text).copied()
+    }
+
+    /// The number of actions.
+    #[allow(clippy::len_without_is_empty)] // every game has actions
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+}
+
+/// Names by (board address, special actions address): both are `'static`,
+/// so the pair identifies a game's action space.
+type Key = (usize, usize);
+
+static CACHE: Mutex<Option<HashMap<Key, Arc<ActionNames>>>> = Mutex::new(None);
+
+/// The shared names of `game`'s actions.
+pub fn action_names(py: Python<'_>, game: &AnyGame) -> PyResult<Arc<ActionNames>> {
+    let key = (
+        game.board() as *const _ as usize,
+        game.specials().as_ptr() as usize,
+    );
+    let mut cache = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if let Some(names) = cache.get(&key) {
+        return Ok(names.clone());
+    }
+    let mut texts = Vec::with_capacity(game.num_actions());
+    let mut actions = HashMap::with_capacity(game.num_actions());
+    for a in 0..game.num_actions() as Action {
+        let text = game.action_text(a)?;
+        texts.push(PyString::intern(py, text).unbind());
+        actions.insert(text, a);
+    }
+    let names = Arc::new(ActionNames { texts, actions });
+    cache.insert(key, names.clone());
+    Ok(names)
+}
