@@ -2,7 +2,7 @@
 
 OpenSpiel's C++ random-game loop is reached from Python through its MCTS bot:
 ``MCTSBot(game, RandomRolloutEvaluator(n, seed), 2.0, sims, ...).step(state)``
-runs ``sims × n`` complete random games in C++ (the tree part is negligible
+runs ``sims * n`` complete random games in C++ (the tree part is negligible
 next to them), so playouts per second come from timing ``step`` and moves per
 second from the mean length of random games, measured here too.
 """
