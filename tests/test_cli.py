@@ -58,3 +58,31 @@ def test_bad_arguments_print_one_line_and_exit_2(args, message):
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 or lines[0].startswith("usage:"), done.stderr
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_stops_a_long_simulation_quickly():
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "stonefield.cli",
+            "simulate",
+            "sunder",
+            "--games",
+            "100000000",
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)
+    process.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    _, stderr = process.communicate(timeout=60)
+    assert time.perf_counter() - sent < 10
+    assert process.returncode == 130
+    assert "interrupted" in stderr and "Traceback" not in stderr
