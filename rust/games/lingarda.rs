@@ -17,7 +17,7 @@ mod sight;
 use std::borrow::Cow;
 
 pub use score::Score;
-use sight::{Verdict, DIRECTIONS};
+use sight::{Verdict, DIRECTIONS, EDGE};
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
@@ -31,10 +31,12 @@ pub struct Lingarda {
     board: &'static Board,
     pie: bool,
     cells: Vec<u8>,
-    /// Per empty point and direction: the first stone met along the line, or
-    /// `NO_POINT` when the line leaves the board first. Entries of occupied
-    /// points are stale and never read.
-    next: Vec<Point>,
+    /// Per point and direction: for a stone, what its ray there gives it; for
+    /// an empty point, the first stone met along the line (see
+    /// [`Lingarda::cut_rays`]).
+    sight: Vec<Point>,
+    /// Per stone: how many of its rays leave the board (0 for empty points).
+    edge_rays: Vec<u8>,
     /// Stones on the board per colour.
     stones: [u32; 2],
     to_move: Colour,
@@ -43,8 +45,9 @@ pub struct Lingarda {
     consecutive_passes: u8,
     last_placer: Option<Colour>,
     winner: Option<Colour>,
-    /// The empty points in no particular order, and each point's slot in it.
-    empties: Vec<Point>,
+    /// The empty points, in no particular order, less some found dead (with
+    /// no empty neighbour, so never legal again); and each one's slot in it.
+    open: Vec<Point>,
     slot: Vec<u16>,
     scratch: Scratch,
 }
@@ -66,8 +69,6 @@ struct Scratch {
     flip_starts: Vec<Point>,
     /// The candidate `flips` belongs to, `NO_POINT` once anything else ran.
     weighed: Point,
-    /// Candidates not yet tried by a random placement.
-    untried: Vec<Point>,
 }
 
 impl Lingarda {
@@ -86,15 +87,11 @@ impl Lingarda {
             self.weigh(p);
         }
         let mover = self.to_move;
-        self.cells[p as usize] = mover.stone();
-        self.see_stone(p);
-        self.take_empty(p);
-        self.stones[mover.index()] += 1 + self.scratch.flips.len() as u32;
-        self.stones[mover.opponent().index()] -= self.scratch.flips.len() as u32;
-        for &s in &self.scratch.flips {
-            self.cells[s as usize] = mover.stone();
-        }
-        self.scratch.weighed = NO_POINT;
+        let flips = self.scratch.flips.len() as u32;
+        self.stones[mover.index()] += 1 + flips;
+        self.stones[mover.opponent().index()] -= flips;
+        self.commit(p);
+        self.take_open(p);
         self.last_placer = Some(mover);
         self.consecutive_passes = 0;
     }
@@ -109,19 +106,27 @@ impl Lingarda {
         }
     }
 
-    fn take_empty(&mut self, p: Point) {
+    /// Takes `p` out of the open points.
+    fn take_open(&mut self, p: Point) {
         let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
+        let last = self.open.pop().expect("an open point was taken");
+        if slot < self.open.len() {
+            self.open[slot] = last;
             self.slot[last as usize] = slot as u16;
         }
     }
 
+    /// Exchanges the open points in slots `i` and `j`.
+    fn swap_open(&mut self, i: usize, j: usize) {
+        self.open.swap(i, j);
+        self.slot[self.open[i] as usize] = i as u16;
+        self.slot[self.open[j] as usize] = j as u16;
+    }
+
     /// Whether some placement is legal now.
     fn can_place(&mut self) -> bool {
-        (0..self.empties.len()).any(|k| {
-            let p = self.empties[k];
+        (0..self.open.len()).any(|k| {
+            let p = self.open[k];
             self.weigh(p) == Verdict::Legal
         })
     }
@@ -200,7 +205,8 @@ impl Game for Lingarda {
             board,
             pie,
             cells: vec![EMPTY; n],
-            next: vec![NO_POINT; n * DIRECTIONS],
+            sight: vec![EDGE; n * DIRECTIONS],
+            edge_rays: vec![0; n],
             stones: [0; 2],
             to_move: Colour::Black,
             swapped: false,
@@ -208,7 +214,7 @@ impl Game for Lingarda {
             consecutive_passes: 0,
             last_placer: None,
             winner: None,
-            empties: (0..n as Point).collect(),
+            open: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
             scratch: Scratch {
                 seen: Marks::new(n),
@@ -218,7 +224,6 @@ impl Game for Lingarda {
                 flips: Vec::with_capacity(n),
                 flip_starts: Vec::with_capacity(DIRECTIONS),
                 weighed: NO_POINT,
-                untried: Vec::with_capacity(n),
             },
         })
     }
@@ -328,25 +333,31 @@ impl Game for Lingarda {
     }
 
     fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
-        // Trying the empty points in a uniformly random order and taking the
-        // first legal one picks uniformly among the legal placements; pass
-        // only when none is, swap never (RULES.md §8).
+        // Trying the open points in a uniformly random order (a partial
+        // Fisher-Yates shuffle in place: tried points move to the end of the
+        // untried range) and taking the first legal one picks uniformly among
+        // the legal placements; pass only when none is, swap never (RULES.md
+        // §8). Dead points found on the way leave the open points for good.
         if self.is_terminal() {
             return None;
         }
-        let mut untried = std::mem::take(&mut self.scratch.untried);
-        untried.clear();
-        untried.extend_from_slice(&self.empties);
-        let mut chosen = self.pass_action();
-        while !untried.is_empty() {
-            let p = untried.swap_remove(rng.below(untried.len()));
-            if self.weigh(p) == Verdict::Legal {
-                chosen = p;
-                break;
+        let mut untried = self.open.len();
+        while untried > 0 {
+            let i = rng.below(untried);
+            let p = self.open[i];
+            let verdict = self.weigh(p);
+            if verdict == Verdict::Legal {
+                return Some(p);
+            }
+            untried -= 1;
+            self.swap_open(i, untried);
+            if verdict == Verdict::NoLifeline && self.is_dead(p) {
+                let last = self.open.len() - 1;
+                self.swap_open(untried, last);
+                self.open.pop();
             }
         }
-        self.scratch.untried = untried;
-        Some(chosen)
+        Some(self.pass_action())
     }
 
     /// Queries (all snake_case):

@@ -1,14 +1,20 @@
-//! Lines of sight and lifelines: the next-stone table, the ray rule, and the
+//! Lines of sight and lifelines: the sight table, the ray rule, and the
 //! exact placement test.
 //!
 //! Between turns every stone on the board has a lifeline (RULES.md §6), and a
 //! placement at `p` changes only the rays that run through `p`: those of the
 //! first stone met from `p` in each of the six directions (its *ends*). So
 //! the only stones that can lose their lifeline are in the sight components
-//! of those (at most six) ends; every other component is one the previous
-//! position already grounded. The test searches from the ends alone, each
-//! search stopping at the first stone that sees the edge or that an earlier
-//! search of the same candidate proved grounded.
+//! of the ends whose ray through `p` was worth something (it left the board,
+//! or reached a friendly stone); every other component is one that the
+//! position before already grounded, untouched. The test searches from those
+//! ends alone, each search stopping at the first stone that sees the edge or
+//! that an earlier search of the same candidate proved grounded.
+//!
+//! The candidate is weighed on the real tables: the imagined stone and the
+//! rays it cuts are written in, and the flips while the mover's stones are
+//! checked, then all of it is restored. So a search reads one table entry
+//! per ray and one cell per stone it meets.
 
 use super::Lingarda;
 use crate::board::{Point, NO_POINT};
@@ -17,6 +23,14 @@ use crate::core::{Colour, EMPTY};
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
 
+/// A sight entry: a ray with no empty point (a stone's entries only).
+const CLOSED: Point = 0x8000;
+/// A sight entry: the line leaves the board with no stone met. Like
+/// [`CLOSED`] it has the high bit set, which no point index has (a board has
+/// at most 1801 points), so one test tells "a stone" from "no stone".
+pub(super) const EDGE: Point = NO_POINT;
+const NOT_A_STONE: Point = 0x8000;
+
 #[inline]
 fn opposite(d: usize) -> usize {
     if d < 3 {
@@ -24,27 +38,6 @@ fn opposite(d: usize) -> usize {
     } else {
         d - 3
     }
-}
-
-/// What one ray of a stone gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ray {
-    /// No empty point before the line leaves the board or meets a stone.
-    Closed,
-    /// At least one empty point, then the line leaves the board.
-    Edge,
-    /// At least one empty point, then this stone.
-    Stone(Point),
-}
-
-/// A placement being weighed: the stone of `colour` imagined at `p`, and the
-/// first stone met from `p` in each direction (`NO_POINT` where the line
-/// leaves the board first). `p == NO_POINT` weighs the board as it stands.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Candidate {
-    p: Point,
-    colour: Colour,
-    ends: [Point; DIRECTIONS],
 }
 
 /// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
@@ -58,61 +51,90 @@ pub(super) enum Verdict {
     Stranded(Point),
 }
 
+/// A stone imagined on the board: what was written to the tables, to be
+/// restored.
+#[derive(Clone, Copy, Debug)]
+struct Imagined {
+    p: Point,
+    /// The first stone met from `p` in each direction, or [`EDGE`].
+    ends: [Point; DIRECTIONS],
+}
+
 impl Lingarda {
-    /// The first stone met from the empty point `q` going in direction `d`,
-    /// or `NO_POINT` when the line leaves the board first.
-    #[inline]
-    fn next_stone(&self, q: Point, d: usize) -> Point {
-        self.next[q as usize * DIRECTIONS + d]
-    }
-
-    /// The board as it stands, weighed with no placement.
-    pub(super) fn no_candidate(&self) -> Candidate {
-        Candidate { p: NO_POINT, colour: self.to_move, ends: [NO_POINT; DIRECTIONS] }
-    }
-
-    /// A stone of the mover imagined on the empty point `p`.
-    pub(super) fn candidate(&self, p: Point) -> Candidate {
-        let mut ends = [NO_POINT; DIRECTIONS];
-        for (d, end) in ends.iter_mut().enumerate() {
-            *end = self.next_stone(p, d);
-        }
-        Candidate { p, colour: self.to_move, ends }
-    }
-
-    /// The colour of the stone at `t` as the candidate sees it: the imagined
-    /// stone and the stones marked to flip are the mover's.
-    #[inline]
-    fn seen_colour(&self, t: Point, cand: &Candidate) -> u8 {
-        if t == cand.p || self.scratch.flipped.is_marked(t) {
-            cand.colour.stone()
-        } else {
-            self.cells[t as usize]
-        }
-    }
-
     /// Ruling (lifelines), the ray: the ray of stone `s` in direction `d` is
     /// the run of empty points before the line leaves the board or meets a
     /// stone. It can be a lifeline only when it holds at least one empty
     /// point (so adjacent friendly stones do not share, and an edge stone has
     /// none toward the outside); it then is one when it leaves the board, or
     /// when it ends at a friendly stone that has a lifeline, which
-    /// [`Lingarda::reaches_edge`] decides as the least fixpoint. The imagined
-    /// stone of `cand` cuts the ray of each of its ends that runs toward it.
+    /// [`Lingarda::reaches_edge`] decides as the least fixpoint.
+    ///
+    /// `sight[s * 6 + d]` holds the ray's verdict: [`CLOSED`] when it has no
+    /// empty point, [`EDGE`] when it leaves the board, else the stone it ends
+    /// at; `edge_rays[s]` counts the rays that leave the board. (For an empty
+    /// point the entry is the first stone met, or [`EDGE`].) This writes what
+    /// a stone placed on the empty point `p` changes for stones: its own
+    /// entries, and those of the first stone met in each direction (its
+    /// *end*), whose ray toward `p` now stops there. The end's ray used to run
+    /// through `p` to the end on the other side, so the entries written over
+    /// are all known from `p`'s own entries.
+    fn cut_rays(&mut self, p: Point) -> Imagined {
+        let base = p as usize * DIRECTIONS;
+        let mut ends = [EDGE; DIRECTIONS];
+        ends.copy_from_slice(&self.sight[base..base + DIRECTIONS]);
+        let steps = self.board.adjacency().steps(p);
+        let mut edge_rays = 0;
+        for d in 0..DIRECTIONS {
+            let end = ends[d];
+            let adjacent = steps[d] == end;
+            if steps[d] == NO_POINT || adjacent {
+                self.sight[base + d] = CLOSED;
+            } else if end == EDGE {
+                edge_rays += 1;
+            }
+            if end != EDGE {
+                self.sight[end as usize * DIRECTIONS + opposite(d)] = if adjacent { CLOSED } else { p };
+                if ends[opposite(d)] == EDGE {
+                    self.edge_rays[end as usize] -= 1;
+                }
+            }
+        }
+        self.edge_rays[p as usize] = edge_rays;
+        Imagined { p, ends }
+    }
+
+    /// Imagines a stone of `colour` on the empty point `p`, for searches.
+    fn imagine(&mut self, p: Point, colour: Colour) -> Imagined {
+        self.cells[p as usize] = colour.stone();
+        self.cut_rays(p)
+    }
+
+    /// Undoes [`Lingarda::imagine`].
+    fn forget(&mut self, imagined: &Imagined) {
+        let p = imagined.p as usize;
+        let ends = imagined.ends;
+        self.cells[p] = EMPTY;
+        self.edge_rays[p] = 0;
+        self.sight[p * DIRECTIONS..p * DIRECTIONS + DIRECTIONS].copy_from_slice(&ends);
+        for d in 0..DIRECTIONS {
+            let end = ends[d];
+            if end != EDGE {
+                let beyond = ends[opposite(d)];
+                self.sight[end as usize * DIRECTIONS + opposite(d)] = beyond;
+                if beyond == EDGE {
+                    self.edge_rays[end as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether the ray that `imagined.ends[d]` had through `p` was worth
+    /// something to a stone of cell value `stone`: it left the board, or it
+    /// reached a stone of that colour. Only then can the end lose its ground.
     #[inline]
-    fn ray(&self, s: Point, d: usize, cand: &Candidate) -> Ray {
-        let q = self.board.adjacency().step(s, d);
-        if q == NO_POINT || q == cand.p || self.cells[q as usize] != EMPTY {
-            return Ray::Closed;
-        }
-        if s == cand.ends[opposite(d)] {
-            // The first stone from p looking back along d is s: s looks at p.
-            return Ray::Stone(cand.p);
-        }
-        match self.next_stone(q, d) {
-            NO_POINT => Ray::Edge,
-            t => Ray::Stone(t),
-        }
+    fn lost_a_lifeline(&self, imagined: &Imagined, d: usize, stone: u8) -> bool {
+        let beyond = imagined.ends[opposite(d)];
+        beyond == EDGE || self.cells[beyond as usize] == stone
     }
 
     /// Ruling (lifelines), the fixpoint: whether the stone at `start`, of
@@ -123,46 +145,39 @@ impl Lingarda {
     /// stone, or at one marked safe by an earlier search of the same
     /// candidate; on success every stone it met is marked safe, on failure
     /// `scratch.queue` holds the whole ungrounded component.
-    pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour, cand: &Candidate) -> bool {
+    pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
-        let mut queue = std::mem::take(&mut self.scratch.queue);
-        queue.clear();
-        queue.push(start);
-        self.scratch.seen.clear();
-        self.scratch.seen.mark(start);
-        let mut found = false;
+        let scratch = &mut self.scratch;
+        if self.edge_rays[start as usize] > 0 {
+            scratch.safe.mark(start);
+            return true;
+        }
+        scratch.queue.clear();
+        scratch.queue.push(start);
+        scratch.seen.clear();
+        scratch.seen.mark(start);
         let mut i = 0;
-        'search: while i < queue.len() {
-            let s = queue[i];
+        // Only stones with no ray to the edge are queued, so the entries read
+        // are CLOSED or stones.
+        while i < scratch.queue.len() {
+            let s = scratch.queue[i] as usize;
             i += 1;
-            for d in 0..DIRECTIONS {
-                match self.ray(s, d, cand) {
-                    Ray::Closed => {}
-                    Ray::Edge => {
-                        found = true;
-                        break 'search;
+            for &t in &self.sight[s * DIRECTIONS..s * DIRECTIONS + DIRECTIONS] {
+                if t & NOT_A_STONE != 0 || self.cells[t as usize] != stone {
+                    continue;
+                }
+                if self.edge_rays[t as usize] > 0 || scratch.safe.is_marked(t) {
+                    for &s in &scratch.queue {
+                        scratch.safe.mark(s);
                     }
-                    Ray::Stone(t) => {
-                        if self.seen_colour(t, cand) == stone {
-                            if self.scratch.safe.is_marked(t) {
-                                found = true;
-                                break 'search;
-                            }
-                            if self.scratch.seen.mark(t) {
-                                queue.push(t);
-                            }
-                        }
-                    }
+                    return true;
+                }
+                if scratch.seen.mark(t) {
+                    scratch.queue.push(t);
                 }
             }
         }
-        if found {
-            for &s in &queue {
-                self.scratch.safe.mark(s);
-            }
-        }
-        self.scratch.queue = queue;
-        found
+        false
     }
 
     /// Placement: whether the mover may place on the empty point `p`. Legal
@@ -172,59 +187,137 @@ impl Lingarda {
     /// (complete whenever (1) holds), and `scratch.weighed` is `p` when legal.
     ///
     /// Exact given the invariant that every stone now has a lifeline: only
-    /// the components of the candidate's ends can lose their ground, friendly
-    /// ends seeing `p` across an empty point share its lifeline, and the
-    /// stones that flip form whole enemy components, so one search per
-    /// friendly end adjacent to `p` and per flipped component decides (2).
+    /// the components of ends that lost a worthwhile ray can lose their
+    /// ground; friendly ends seeing `p` across an empty point share its
+    /// lifeline; and the stones that flip form whole enemy components. So one
+    /// search per such enemy end, per such friendly end adjacent to `p`, and
+    /// per flipped component decides.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
-        let cand = self.candidate(p);
-        let mover = cand.colour;
-        let enemy = mover.opponent();
-        self.scratch.safe.clear();
-        self.scratch.flipped.clear();
-        self.scratch.flips.clear();
-        self.scratch.flip_starts.clear();
         self.scratch.weighed = NO_POINT;
+        self.scratch.flips.clear();
+        let verdict = match self.glance(p) {
+            Some(verdict) => verdict,
+            None => {
+                let mover = self.to_move;
+                let enemy = mover.opponent();
+                self.scratch.safe.clear();
+                self.scratch.flipped.clear();
+                self.scratch.flip_starts.clear();
+                let imagined = self.imagine(p, mover);
+                let verdict = self.judge(&imagined, mover, enemy);
+                for &s in &self.scratch.flips {
+                    self.cells[s as usize] = enemy.stone();
+                }
+                self.forget(&imagined);
+                verdict
+            }
+        };
+        if verdict == Verdict::Legal {
+            self.scratch.weighed = p;
+        }
+        verdict
+    }
 
-        if !self.reaches_edge(p, mover, &cand) {
+    /// The common cases of [`Lingarda::weigh`], read off the tables without
+    /// a search: `NoLifeline` when no ray of `p` with an empty point leaves
+    /// the board or reaches a friendly stone; `Legal` (with no flip) when a
+    /// ray of `p` leaves the board or reaches a friendly stone with a ray of
+    /// its own to the edge, and every end whose worthwhile ray `p` cuts keeps
+    /// another ray to the edge. `None` when a search must decide.
+    #[inline]
+    fn glance(&self, p: Point) -> Option<Verdict> {
+        let base = p as usize * DIRECTIONS;
+        let ends = &self.sight[base..base + DIRECTIONS];
+        let steps = self.board.adjacency().steps(p);
+        let mover = self.to_move.stone();
+        let (mut grounded, mut sees_friend, mut unsure) = (false, false, false);
+        for d in 0..DIRECTIONS {
+            let end = ends[d];
+            // An empty neighbour is the only way a ray holds an empty point.
+            let open = steps[d] != end;
+            if end == EDGE {
+                grounded |= open;
+                continue;
+            }
+            let cell = self.cells[end as usize];
+            let beyond = ends[opposite(d)];
+            let lost_edge = beyond == EDGE;
+            let left = self.edge_rays[end as usize] - lost_edge as u8;
+            let worthwhile = lost_edge || self.cells[beyond as usize] == cell;
+            if cell == mover && open {
+                sees_friend = true;
+                grounded |= left > 0;
+            } else if worthwhile && left == 0 {
+                unsure = true;
+            }
+        }
+        if !grounded && !sees_friend {
+            Some(Verdict::NoLifeline)
+        } else if grounded && !unsure {
+            Some(Verdict::Legal)
+        } else {
+            None
+        }
+    }
+
+    /// Whether no neighbour of the empty point `p` is empty: no stone can
+    /// ever be placed there again, as stones never leave the board.
+    pub(super) fn is_dead(&self, p: Point) -> bool {
+        self.board.neighbours(p).iter().all(|&q| self.cells[q as usize] != EMPTY)
+    }
+
+    /// The three steps of [`Lingarda::weigh`], on the imagined stone; leaves
+    /// the flipped stones as the mover's.
+    fn judge(&mut self, imagined: &Imagined, mover: Colour, enemy: Colour) -> Verdict {
+        let p = imagined.p;
+        if !self.reaches_edge(p, mover) {
             return Verdict::NoLifeline;
         }
-        for &end in &cand.ends {
-            if end == NO_POINT || self.cells[end as usize] != enemy.stone() {
+        let mut friendly_at_risk = [false; DIRECTIONS];
+        for d in 0..DIRECTIONS {
+            let end = imagined.ends[d];
+            if end == EDGE {
                 continue;
             }
-            if self.scratch.safe.is_marked(end) || self.scratch.flipped.is_marked(end) {
+            let cell = self.cells[end as usize];
+            if cell == mover.stone() {
+                // Across an empty point it sees p, which has a lifeline.
+                friendly_at_risk[d] = self.board.adjacency().step(p, d) == end
+                    && self.lost_a_lifeline(imagined, d, cell)
+                    && !self.scratch.safe.is_marked(end);
                 continue;
             }
-            if !self.reaches_edge(end, enemy, &cand) {
+            if !self.lost_a_lifeline(imagined, d, cell)
+                || self.scratch.safe.is_marked(end)
+                || self.scratch.flipped.is_marked(end)
+            {
+                continue;
+            }
+            if !self.reaches_edge(end, enemy) {
                 // The whole component lost its ground: it flips.
-                for &s in &self.scratch.queue {
-                    self.scratch.flipped.mark(s);
+                let scratch = &mut self.scratch;
+                for &s in &scratch.queue {
+                    scratch.flipped.mark(s);
                 }
-                self.scratch.flips.extend_from_slice(&self.scratch.queue);
-                self.scratch.flip_starts.push(end);
+                scratch.flips.extend_from_slice(&scratch.queue);
+                scratch.flip_starts.push(end);
             }
         }
-
-        // Friendly ends with an empty point between them and p see p, which
-        // has a lifeline; an adjacent one lost its ray through p outright.
-        for (d, &end) in cand.ends.iter().enumerate() {
-            if end != NO_POINT
-                && self.cells[end as usize] == mover.stone()
-                && self.board.adjacency().step(p, d) == end
-                && !self.scratch.safe.is_marked(end)
-                && !self.reaches_edge(end, mover, &cand)
-            {
+        for &s in &self.scratch.flips {
+            self.cells[s as usize] = mover.stone();
+        }
+        for d in 0..DIRECTIONS {
+            let end = imagined.ends[d];
+            if friendly_at_risk[d] && !self.scratch.safe.is_marked(end) && !self.reaches_edge(end, mover) {
                 return Verdict::Stranded(end);
             }
         }
         for k in 0..self.scratch.flip_starts.len() {
             let start = self.scratch.flip_starts[k];
-            if !self.scratch.safe.is_marked(start) && !self.reaches_edge(start, mover, &cand) {
+            if !self.scratch.safe.is_marked(start) && !self.reaches_edge(start, mover) {
                 return Verdict::Stranded(start);
             }
         }
-        self.scratch.weighed = p;
         Verdict::Legal
     }
 
@@ -240,21 +333,29 @@ impl Lingarda {
         }
     }
 
-    /// Records the stone just placed at `p` in the next-stone table: every
-    /// empty point that looked along a line past `p` now sees `p`.
-    pub(super) fn see_stone(&mut self, p: Point) {
+    /// Places the mover's stone at `p` for good, with the flips of the last
+    /// legal weighing of `p`.
+    pub(super) fn commit(&mut self, p: Point) {
+        let mover = self.to_move;
+        self.cut_rays(p);
+        // The empty points between p and its ends now see p.
         let adjacency = self.board.adjacency();
         for d in 0..DIRECTIONS {
             let back = opposite(d);
             let mut q = adjacency.step(p, back);
             while q != NO_POINT && self.cells[q as usize] == EMPTY {
-                self.next[q as usize * DIRECTIONS + d] = p;
+                self.sight[q as usize * DIRECTIONS + d] = p;
                 q = adjacency.step(q, back);
             }
         }
+        self.cells[p as usize] = mover.stone();
+        for &s in &self.scratch.flips {
+            self.cells[s as usize] = mover.stone();
+        }
+        self.scratch.weighed = NO_POINT;
     }
 
-    /// Rebuilds the next-stone table from the cells (for positions set up
+    /// Rebuilds the sight table from the cells (for positions set up
     /// directly, e.g. in tests).
     #[cfg(test)]
     pub(super) fn rebuild_sight(&mut self) {
@@ -262,26 +363,40 @@ impl Lingarda {
         for q in 0..self.board.points() as Point {
             for d in 0..DIRECTIONS {
                 let mut t = adjacency.step(q, d);
-                while t != NO_POINT && self.cells[t as usize] == EMPTY {
-                    t = adjacency.step(t, d);
-                }
-                self.next[q as usize * DIRECTIONS + d] = t;
+                let entry = if self.cells[q as usize] != EMPTY && (t == NO_POINT || self.cells[t as usize] != EMPTY) {
+                    CLOSED
+                } else {
+                    while t != NO_POINT && self.cells[t as usize] == EMPTY {
+                        t = adjacency.step(t, d);
+                    }
+                    if t == NO_POINT {
+                        EDGE
+                    } else {
+                        t
+                    }
+                };
+                self.sight[q as usize * DIRECTIONS + d] = entry;
             }
+            let entries = &self.sight[q as usize * DIRECTIONS..q as usize * DIRECTIONS + DIRECTIONS];
+            let stone = self.cells[q as usize] != EMPTY;
+            self.edge_rays[q as usize] = if stone { entries.iter().filter(|&&e| e == EDGE).count() as u8 } else { 0 };
         }
     }
 
     /// The stones that have a lifeline, as a flag per point: on the board as
-    /// it stands (`p == NO_POINT`), or with a stone of the mover imagined at
+    /// it stands (`p == NO_POINT`), or with a stone of the mover imagined on
     /// the empty point `p`, before any flip.
     pub(super) fn lifeline_flags(&mut self, p: Point) -> Vec<bool> {
-        let cand = if p == NO_POINT { self.no_candidate() } else { self.candidate(p) };
+        let imagined = (p != NO_POINT).then(|| self.imagine(p, self.to_move));
         self.scratch.safe.clear();
-        self.scratch.flipped.clear();
         self.scratch.weighed = NO_POINT;
         let mut flags = vec![false; self.board.points()];
         for s in 0..self.board.points() as Point {
-            let Some(colour) = Colour::of_cell(self.seen_colour(s, &cand)) else { continue };
-            flags[s as usize] = self.scratch.safe.is_marked(s) || self.reaches_edge(s, colour, &cand);
+            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else { continue };
+            flags[s as usize] = self.scratch.safe.is_marked(s) || self.reaches_edge(s, colour);
+        }
+        if let Some(imagined) = imagined {
+            self.forget(&imagined);
         }
         flags
     }

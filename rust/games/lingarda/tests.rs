@@ -31,7 +31,7 @@ fn position(size: i64, stones: &str, to_move: Colour) -> Lingarda {
                 assert_eq!(state.cells[p as usize], EMPTY, "{name} twice");
                 state.cells[p as usize] = colour.stone();
                 state.stones[colour.index()] += 1;
-                state.take_empty(p);
+                state.take_open(p);
             }
         }
     }
@@ -412,7 +412,8 @@ struct Snapshot {
     last_placer: Option<Colour>,
     legal: Vec<Action>,
     scores: [f64; 2],
-    next: Vec<Point>,
+    sight: Vec<Point>,
+    edge_rays: Vec<u8>,
 }
 
 fn snapshot(state: &mut Lingarda) -> Snapshot {
@@ -424,7 +425,8 @@ fn snapshot(state: &mut Lingarda) -> Snapshot {
         last_placer: state.last_placer,
         legal: legal(state),
         scores: state.scores().unwrap(),
-        next: state.next.clone(),
+        sight: state.sight.clone(),
+        edge_rays: state.edge_rays.clone(),
     }
 }
 
@@ -511,6 +513,10 @@ fn fast_placement_test_matches_the_naive_reference() {
                 Some(other) => panic!("{at}: random placement judged {other:?}"),
                 None => {}
             }
+            let mut rebuilt = state.clone();
+            rebuilt.rebuild_sight();
+            assert!(rebuilt.sight == state.sight, "{at}: the sight table drifted");
+            assert!(rebuilt.edge_rays == state.edge_rays, "{at}: the edge rays drifted");
             let has = naive_lifelines(state.board, &state.cells);
             for (s, &cell) in state.cells.iter().enumerate() {
                 assert!(
@@ -558,8 +564,17 @@ fn flips_happen_in_random_games_and_match_the_reference() {
     assert!(flipping_moves > 20, "{flipping_moves}");
 }
 
+/// The CPU time this thread has run, in seconds (Linux), so that a busy
+/// machine does not slow the figures down; wall time elsewhere.
+fn thread_seconds(wall: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+}
+
 /// Single-thread random playouts per second and moves per second at sides
-/// 7 and 9: `cargo test --release lingarda_playout_speed -- --ignored --nocapture`.
+/// 7 and 9: `cargo test --release --lib lingarda_playout_speed -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn lingarda_playout_speed() {
@@ -569,20 +584,38 @@ fn lingarda_playout_speed() {
         let mut rng = Rng::new(1);
         let mut buf = Vec::new();
         let (mut games, mut moves) = (0u64, 0u64);
-        let clock = std::time::Instant::now();
-        while clock.elapsed().as_secs_f64() < 3.0 {
+        let wall = std::time::Instant::now();
+        let cpu = thread_seconds(wall);
+        while wall.elapsed().as_secs_f64() < 3.0 {
             state.clone_from(&start);
             let outcome = playout(&mut state, &mut rng, usize::MAX, &mut buf);
             assert!(outcome.finished);
             games += 1;
             moves += outcome.length as u64;
         }
-        let seconds = clock.elapsed().as_secs_f64();
+        let seconds = thread_seconds(wall) - cpu;
         println!(
-            "lingarda size {size}: {:.0} playouts/s, {:.0} moves/s, {:.1} moves/game (single thread)",
+            "lingarda size {size}: {:.0} playouts/s, {:.0} moves/s, {:.1} moves/game (one thread, {:.2} s of CPU in {:.2} s)",
             games as f64 / seconds,
             moves as f64 / seconds,
-            moves as f64 / games as f64
+            moves as f64 / games as f64,
+            seconds,
+            wall.elapsed().as_secs_f64()
         );
     }
+}
+
+#[test]
+#[ignore]
+fn lingarda_playout_profile() {
+    let start = new(9, true);
+    let mut state = start.clone();
+    let mut rng = Rng::new(1);
+    let mut buf = Vec::new();
+    let mut moves = 0;
+    for _ in 0..200 {
+        state.clone_from(&start);
+        moves += playout(&mut state, &mut rng, usize::MAX, &mut buf).length;
+    }
+    println!("{moves} moves");
 }
