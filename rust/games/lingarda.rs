@@ -34,7 +34,7 @@ pub struct Lingarda {
     /// Per point and direction: for a stone, what its ray there gives it; for
     /// an empty point, the first stone met along the line (see
     /// [`Lingarda::cut_rays`]).
-    sight: Vec<Point>,
+    sight: Vec<sight::Row>,
     /// Per stone: how many of its rays leave the board (0 for empty points).
     edge_rays: Vec<u8>,
     /// Stones on the board per colour.
@@ -205,7 +205,7 @@ impl Game for Lingarda {
             board,
             pie,
             cells: vec![EMPTY; n],
-            sight: vec![EDGE; n * DIRECTIONS],
+            sight: vec![[EDGE; DIRECTIONS]; n],
             edge_rays: vec![0; n],
             stones: [0; 2],
             to_move: Colour::Black,

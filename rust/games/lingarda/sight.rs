@@ -16,7 +16,7 @@
 //! checked, then all of it is restored. So a search reads one table entry
 //! per ray and one cell per stone it meets.
 
-use super::Lingarda;
+use super::{Lingarda, Scratch};
 use crate::board::{Point, NO_POINT};
 use crate::core::{Colour, EMPTY};
 
@@ -31,14 +31,14 @@ const CLOSED: Point = 0x8000;
 pub(super) const EDGE: Point = NO_POINT;
 const NOT_A_STONE: Point = 0x8000;
 
+/// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
 fn opposite(d: usize) -> usize {
-    if d < 3 {
-        d + 3
-    } else {
-        d - 3
-    }
+    (d + 3) % DIRECTIONS
 }
+
+/// Per point, its six sight entries.
+pub(super) type Row = [Point; DIRECTIONS];
 
 /// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,16 @@ pub(super) enum Verdict {
     /// After the flip, this stone of the mover (or flipped to the mover)
     /// would be without a lifeline.
     Stranded(Point),
+}
+
+/// What a glance could not settle: whether the imagined stone already has a
+/// lifeline, and the ends (a bit per direction) whose worthwhile ray it cuts
+/// with no other ray to the edge left: enemy ends, and friendly ends
+/// adjacent to it.
+#[derive(Clone, Copy, Debug)]
+struct Risk {
+    grounded: bool,
+    ends: u8,
 }
 
 /// A stone imagined on the board: what was written to the tables, to be
@@ -69,7 +79,7 @@ impl Lingarda {
     /// when it ends at a friendly stone that has a lifeline, which
     /// [`Lingarda::reaches_edge`] decides as the least fixpoint.
     ///
-    /// `sight[s * 6 + d]` holds the ray's verdict: [`CLOSED`] when it has no
+    /// `sight[s][d]` holds the ray's verdict: [`CLOSED`] when it has no
     /// empty point, [`EDGE`] when it leaves the board, else the stone it ends
     /// at; `edge_rays[s]` counts the rays that leave the board. (For an empty
     /// point the entry is the first stone met, or [`EDGE`].) This writes what
@@ -79,21 +89,19 @@ impl Lingarda {
     /// through `p` to the end on the other side, so the entries written over
     /// are all known from `p`'s own entries.
     fn cut_rays(&mut self, p: Point) -> Imagined {
-        let base = p as usize * DIRECTIONS;
-        let mut ends = [EDGE; DIRECTIONS];
-        ends.copy_from_slice(&self.sight[base..base + DIRECTIONS]);
-        let steps = self.board.adjacency().steps(p);
+        let ends = self.sight[p as usize];
+        let steps: &Row = self.board.adjacency().steps(p).try_into().expect("six directions");
         let mut edge_rays = 0;
         for d in 0..DIRECTIONS {
             let end = ends[d];
             let adjacent = steps[d] == end;
             if steps[d] == NO_POINT || adjacent {
-                self.sight[base + d] = CLOSED;
+                self.sight[p as usize][d] = CLOSED;
             } else if end == EDGE {
                 edge_rays += 1;
             }
             if end != EDGE {
-                self.sight[end as usize * DIRECTIONS + opposite(d)] = if adjacent { CLOSED } else { p };
+                self.sight[end as usize][opposite(d)] = if adjacent { CLOSED } else { p };
                 if ends[opposite(d)] == EDGE {
                     self.edge_rays[end as usize] -= 1;
                 }
@@ -115,26 +123,17 @@ impl Lingarda {
         let ends = imagined.ends;
         self.cells[p] = EMPTY;
         self.edge_rays[p] = 0;
-        self.sight[p * DIRECTIONS..p * DIRECTIONS + DIRECTIONS].copy_from_slice(&ends);
+        self.sight[p] = ends;
         for d in 0..DIRECTIONS {
             let end = ends[d];
             if end != EDGE {
                 let beyond = ends[opposite(d)];
-                self.sight[end as usize * DIRECTIONS + opposite(d)] = beyond;
+                self.sight[end as usize][opposite(d)] = beyond;
                 if beyond == EDGE {
                     self.edge_rays[end as usize] += 1;
                 }
             }
         }
-    }
-
-    /// Whether the ray that `imagined.ends[d]` had through `p` was worth
-    /// something to a stone of cell value `stone`: it left the board, or it
-    /// reached a stone of that colour. Only then can the end lose its ground.
-    #[inline]
-    fn lost_a_lifeline(&self, imagined: &Imagined, d: usize, stone: u8) -> bool {
-        let beyond = imagined.ends[opposite(d)];
-        beyond == EDGE || self.cells[beyond as usize] == stone
     }
 
     /// Ruling (lifelines), the fixpoint: whether the stone at `start`, of
@@ -147,33 +146,33 @@ impl Lingarda {
     /// `scratch.queue` holds the whole ungrounded component.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
-        let scratch = &mut self.scratch;
-        if self.edge_rays[start as usize] > 0 {
-            scratch.safe.mark(start);
+        let Scratch { queue, seen, safe, .. } = &mut self.scratch;
+        let (sight, cells, edge_rays) = (&self.sight[..], &self.cells[..], &self.edge_rays[..]);
+        if edge_rays[start as usize] > 0 {
+            safe.mark(start);
             return true;
         }
-        scratch.queue.clear();
-        scratch.queue.push(start);
-        scratch.seen.clear();
-        scratch.seen.mark(start);
+        queue.clear();
+        queue.push(start);
+        seen.clear();
+        seen.mark(start);
         let mut i = 0;
         // Only stones with no ray to the edge are queued, so the entries read
         // are CLOSED or stones.
-        while i < scratch.queue.len() {
-            let s = scratch.queue[i] as usize;
+        while let Some(&s) = queue.get(i) {
             i += 1;
-            for &t in &self.sight[s * DIRECTIONS..s * DIRECTIONS + DIRECTIONS] {
-                if t & NOT_A_STONE != 0 || self.cells[t as usize] != stone {
+            for &t in &sight[s as usize] {
+                if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
                     continue;
                 }
-                if self.edge_rays[t as usize] > 0 || scratch.safe.is_marked(t) {
-                    for &s in &scratch.queue {
-                        scratch.safe.mark(s);
+                if edge_rays[t as usize] > 0 || safe.is_marked(t) {
+                    for &s in queue.iter() {
+                        safe.mark(s);
                     }
                     return true;
                 }
-                if scratch.seen.mark(t) {
-                    scratch.queue.push(t);
+                if seen.mark(t) {
+                    queue.push(t);
                 }
             }
         }
@@ -196,15 +195,15 @@ impl Lingarda {
         self.scratch.weighed = NO_POINT;
         self.scratch.flips.clear();
         let verdict = match self.glance(p) {
-            Some(verdict) => verdict,
-            None => {
+            Ok(verdict) => verdict,
+            Err(risk) => {
                 let mover = self.to_move;
                 let enemy = mover.opponent();
                 self.scratch.safe.clear();
                 self.scratch.flipped.clear();
                 self.scratch.flip_starts.clear();
                 let imagined = self.imagine(p, mover);
-                let verdict = self.judge(&imagined, mover, enemy);
+                let verdict = self.judge(&imagined, risk, mover, enemy);
                 for &s in &self.scratch.flips {
                     self.cells[s as usize] = enemy.stone();
                 }
@@ -223,40 +222,38 @@ impl Lingarda {
     /// the board or reaches a friendly stone; `Legal` (with no flip) when a
     /// ray of `p` leaves the board or reaches a friendly stone with a ray of
     /// its own to the edge, and every end whose worthwhile ray `p` cuts keeps
-    /// another ray to the edge. `None` when a search must decide.
+    /// another ray to the edge. Otherwise the [`Risk`] a search must settle.
     #[inline]
-    fn glance(&self, p: Point) -> Option<Verdict> {
-        let base = p as usize * DIRECTIONS;
-        let ends = &self.sight[base..base + DIRECTIONS];
-        let steps = self.board.adjacency().steps(p);
+    fn glance(&self, p: Point) -> Result<Verdict, Risk> {
+        let ends = &self.sight[p as usize];
+        let steps: &Row = self.board.adjacency().steps(p).try_into().expect("six directions");
         let mover = self.to_move.stone();
-        let (mut grounded, mut sees_friend, mut unsure) = (false, false, false);
-        for d in 0..DIRECTIONS {
-            let end = ends[d];
+        let mut risk = Risk { grounded: false, ends: 0 };
+        let mut sees_friend = false;
+        for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
             // An empty neighbour is the only way a ray holds an empty point.
-            let open = steps[d] != end;
+            let open = step != end;
             if end == EDGE {
-                grounded |= open;
+                risk.grounded |= open;
                 continue;
             }
             let cell = self.cells[end as usize];
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
             let left = self.edge_rays[end as usize] - lost_edge as u8;
-            let worthwhile = lost_edge || self.cells[beyond as usize] == cell;
             if cell == mover && open {
                 sees_friend = true;
-                grounded |= left > 0;
-            } else if worthwhile && left == 0 {
-                unsure = true;
+                risk.grounded |= left > 0;
+            } else if left == 0 && (lost_edge || self.cells[beyond as usize] == cell) {
+                risk.ends |= 1 << d;
             }
         }
-        if !grounded && !sees_friend {
-            Some(Verdict::NoLifeline)
-        } else if grounded && !unsure {
-            Some(Verdict::Legal)
+        if !risk.grounded && !sees_friend {
+            Ok(Verdict::NoLifeline)
+        } else if risk.grounded && risk.ends == 0 {
+            Ok(Verdict::Legal)
         } else {
-            None
+            Err(risk)
         }
     }
 
@@ -266,31 +263,22 @@ impl Lingarda {
         self.board.neighbours(p).iter().all(|&q| self.cells[q as usize] != EMPTY)
     }
 
-    /// The three steps of [`Lingarda::weigh`], on the imagined stone; leaves
-    /// the flipped stones as the mover's.
-    fn judge(&mut self, imagined: &Imagined, mover: Colour, enemy: Colour) -> Verdict {
+    /// The three steps of [`Lingarda::weigh`], on the imagined stone, with
+    /// what [`Lingarda::glance`] learned; leaves the flipped stones as the
+    /// mover's.
+    fn judge(&mut self, imagined: &Imagined, risk: Risk, mover: Colour, enemy: Colour) -> Verdict {
         let p = imagined.p;
-        if !self.reaches_edge(p, mover) {
+        if risk.grounded {
+            self.scratch.safe.mark(p);
+        } else if !self.reaches_edge(p, mover) {
             return Verdict::NoLifeline;
         }
-        let mut friendly_at_risk = [false; DIRECTIONS];
-        for d in 0..DIRECTIONS {
-            let end = imagined.ends[d];
-            if end == EDGE {
+        let at_risk = |d: usize| risk.ends & (1 << d) != 0;
+        for (d, &end) in imagined.ends.iter().enumerate() {
+            if !at_risk(d) || self.cells[end as usize] != enemy.stone() {
                 continue;
             }
-            let cell = self.cells[end as usize];
-            if cell == mover.stone() {
-                // Across an empty point it sees p, which has a lifeline.
-                friendly_at_risk[d] = self.board.adjacency().step(p, d) == end
-                    && self.lost_a_lifeline(imagined, d, cell)
-                    && !self.scratch.safe.is_marked(end);
-                continue;
-            }
-            if !self.lost_a_lifeline(imagined, d, cell)
-                || self.scratch.safe.is_marked(end)
-                || self.scratch.flipped.is_marked(end)
-            {
+            if self.scratch.safe.is_marked(end) || self.scratch.flipped.is_marked(end) {
                 continue;
             }
             if !self.reaches_edge(end, enemy) {
@@ -306,9 +294,16 @@ impl Lingarda {
         for &s in &self.scratch.flips {
             self.cells[s as usize] = mover.stone();
         }
-        for d in 0..DIRECTIONS {
-            let end = imagined.ends[d];
-            if friendly_at_risk[d] && !self.scratch.safe.is_marked(end) && !self.reaches_edge(end, mover) {
+        // The friendly ends at risk are adjacent to p (the others see it);
+        // flipped stones are now the mover's, so they are skipped here and
+        // searched as flipped components below.
+        for (d, &end) in imagined.ends.iter().enumerate() {
+            if at_risk(d)
+                && self.cells[end as usize] == mover.stone()
+                && !self.scratch.flipped.is_marked(end)
+                && !self.scratch.safe.is_marked(end)
+                && !self.reaches_edge(end, mover)
+            {
                 return Verdict::Stranded(end);
             }
         }
@@ -344,7 +339,7 @@ impl Lingarda {
             let back = opposite(d);
             let mut q = adjacency.step(p, back);
             while q != NO_POINT && self.cells[q as usize] == EMPTY {
-                self.sight[q as usize * DIRECTIONS + d] = p;
+                self.sight[q as usize][d] = p;
                 q = adjacency.step(q, back);
             }
         }
@@ -375,9 +370,9 @@ impl Lingarda {
                         t
                     }
                 };
-                self.sight[q as usize * DIRECTIONS + d] = entry;
+                self.sight[q as usize][d] = entry;
             }
-            let entries = &self.sight[q as usize * DIRECTIONS..q as usize * DIRECTIONS + DIRECTIONS];
+            let entries = &self.sight[q as usize];
             let stone = self.cells[q as usize] != EMPTY;
             self.edge_rays[q as usize] = if stone { entries.iter().filter(|&&e| e == EDGE).count() as u8 } else { 0 };
         }

@@ -412,7 +412,7 @@ struct Snapshot {
     last_placer: Option<Colour>,
     legal: Vec<Action>,
     scores: [f64; 2],
-    sight: Vec<Point>,
+    sight: Vec<sight::Row>,
     edge_rays: Vec<u8>,
 }
 
