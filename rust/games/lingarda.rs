@@ -102,7 +102,11 @@ impl Lingarda {
         self.consecutive_passes += 1;
         if self.consecutive_passes == 2 {
             let [black, white] = self.score().totals();
-            self.winner = Some(if black > white { Colour::Black } else { Colour::White });
+            self.winner = Some(if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            });
         }
     }
 
@@ -140,7 +144,9 @@ impl Lingarda {
                 let (s, flipped) = self.stranded_to_name();
                 let name = self.board.name(s);
                 let once = if flipped { " once flipped" } else { "" };
-                Some(format!("your stone at {name} would be left without a lifeline{once}"))
+                Some(format!(
+                    "your stone at {name} would be left without a lifeline{once}"
+                ))
             }
         }
     }
@@ -170,18 +176,31 @@ impl Lingarda {
     fn lifelines_detail(&mut self, p: Option<Point>) -> Result<Detail, Error> {
         if let Some(p) = p {
             if self.cells[p as usize] != EMPTY {
-                return Err(Error::Notation(format!("lifelines at {}: the point is occupied", self.board.name(p))));
+                return Err(Error::Notation(format!(
+                    "lifelines at {}: the point is occupied",
+                    self.board.name(p)
+                )));
             }
         }
         let at = p.unwrap_or(NO_POINT);
         let flags = self.lifeline_flags(at);
-        let cell = |s: Point| if s == at { self.to_move.stone() } else { self.cells[s as usize] };
+        let cell = |s: Point| {
+            if s == at {
+                self.to_move.stone()
+            } else {
+                self.cells[s as usize]
+            }
+        };
         let with = |colour: Colour| {
             Self::points_detail(
-                (0..self.board.points() as Point).filter(|&s| flags[s as usize] && cell(s) == colour.stone()),
+                (0..self.board.points() as Point)
+                    .filter(|&s| flags[s as usize] && cell(s) == colour.stone()),
             )
         };
-        let mut pairs = vec![("black", with(Colour::Black)), ("white", with(Colour::White))];
+        let mut pairs = vec![
+            ("black", with(Colour::Black)),
+            ("white", with(Colour::White)),
+        ];
         if let Some(p) = p {
             let reason = self.placement_reason(p);
             let mut flips = self.scratch.flips.clone();
@@ -233,7 +252,10 @@ impl Game for Lingarda {
     }
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![("size", OptionValue::Int(self.board.side() as i64)), ("pie", OptionValue::Bool(self.pie))]
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("pie", OptionValue::Bool(self.pie)),
+        ]
     }
 
     fn board(&self) -> &'static Board {
@@ -287,7 +309,9 @@ impl Game for Lingarda {
             if self.cells[action as usize] != EMPTY {
                 return Err("the point is occupied".into());
             }
-            return self.placement_reason(action).map_or(Ok(()), |reason| Err(reason.into()));
+            return self
+                .placement_reason(action)
+                .map_or(Ok(()), |reason| Err(reason.into()));
         }
         if action == pass {
             if self.can_place() {

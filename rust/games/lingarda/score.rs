@@ -77,6 +77,10 @@ impl Lingarda {
         if let Some(colour) = self.last_placer {
             half_point[colour.index()] = 0.5;
         }
-        Score { stones: self.stones, enclosures: self.enclosures(), half_point }
+        Score {
+            stones: self.stones,
+            enclosures: self.enclosures(),
+            half_point,
+        }
     }
 }

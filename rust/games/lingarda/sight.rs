@@ -90,7 +90,12 @@ impl Lingarda {
     /// are all known from `p`'s own entries.
     fn cut_rays(&mut self, p: Point) -> Imagined {
         let ends = self.sight[p as usize];
-        let steps: &Row = self.board.adjacency().steps(p).try_into().expect("six directions");
+        let steps: &Row = self
+            .board
+            .adjacency()
+            .steps(p)
+            .try_into()
+            .expect("six directions");
         let mut edge_rays = 0;
         for d in 0..DIRECTIONS {
             let end = ends[d];
@@ -146,7 +151,9 @@ impl Lingarda {
     /// `scratch.queue` holds the whole ungrounded component.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
-        let Scratch { queue, seen, safe, .. } = &mut self.scratch;
+        let Scratch {
+            queue, seen, safe, ..
+        } = &mut self.scratch;
         let (sight, cells, edge_rays) = (&self.sight[..], &self.cells[..], &self.edge_rays[..]);
         if edge_rays[start as usize] > 0 {
             safe.mark(start);
@@ -226,9 +233,17 @@ impl Lingarda {
     #[inline]
     fn glance(&self, p: Point) -> Result<Verdict, Risk> {
         let ends = &self.sight[p as usize];
-        let steps: &Row = self.board.adjacency().steps(p).try_into().expect("six directions");
+        let steps: &Row = self
+            .board
+            .adjacency()
+            .steps(p)
+            .try_into()
+            .expect("six directions");
         let mover = self.to_move.stone();
-        let mut risk = Risk { grounded: false, ends: 0 };
+        let mut risk = Risk {
+            grounded: false,
+            ends: 0,
+        };
         let mut sees_friend = false;
         for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
             // An empty neighbour is the only way a ray holds an empty point.
@@ -260,7 +275,10 @@ impl Lingarda {
     /// Whether no neighbour of the empty point `p` is empty: no stone can
     /// ever be placed there again, as stones never leave the board.
     pub(super) fn is_dead(&self, p: Point) -> bool {
-        self.board.neighbours(p).iter().all(|&q| self.cells[q as usize] != EMPTY)
+        self.board
+            .neighbours(p)
+            .iter()
+            .all(|&q| self.cells[q as usize] != EMPTY)
     }
 
     /// The three steps of [`Lingarda::weigh`], on the imagined stone, with
@@ -321,7 +339,11 @@ impl Lingarda {
     /// searched, preferring a stone the mover already had to one that flips.
     pub(super) fn stranded_to_name(&self) -> (Point, bool) {
         let queue = &self.scratch.queue;
-        let own = queue.iter().copied().filter(|&s| !self.scratch.flipped.is_marked(s)).min();
+        let own = queue
+            .iter()
+            .copied()
+            .filter(|&s| !self.scratch.flipped.is_marked(s))
+            .min();
         match own {
             Some(s) => (s, false),
             None => (queue.iter().copied().min().unwrap_or(NO_POINT), true),
@@ -358,7 +380,9 @@ impl Lingarda {
         for q in 0..self.board.points() as Point {
             for d in 0..DIRECTIONS {
                 let mut t = adjacency.step(q, d);
-                let entry = if self.cells[q as usize] != EMPTY && (t == NO_POINT || self.cells[t as usize] != EMPTY) {
+                let entry = if self.cells[q as usize] != EMPTY
+                    && (t == NO_POINT || self.cells[t as usize] != EMPTY)
+                {
                     CLOSED
                 } else {
                     while t != NO_POINT && self.cells[t as usize] == EMPTY {
@@ -374,7 +398,11 @@ impl Lingarda {
             }
             let entries = &self.sight[q as usize];
             let stone = self.cells[q as usize] != EMPTY;
-            self.edge_rays[q as usize] = if stone { entries.iter().filter(|&&e| e == EDGE).count() as u8 } else { 0 };
+            self.edge_rays[q as usize] = if stone {
+                entries.iter().filter(|&&e| e == EDGE).count() as u8
+            } else {
+                0
+            };
         }
     }
 
@@ -387,7 +415,9 @@ impl Lingarda {
         self.scratch.weighed = NO_POINT;
         let mut flags = vec![false; self.board.points()];
         for s in 0..self.board.points() as Point {
-            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else { continue };
+            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else {
+                continue;
+            };
             flags[s as usize] = self.scratch.safe.is_marked(s) || self.reaches_edge(s, colour);
         }
         if let Some(imagined) = imagined {

@@ -3,7 +3,10 @@ use crate::games::{vectors, AnyGame};
 use crate::playout::playout;
 
 fn new(size: i64, pie: bool) -> Lingarda {
-    let mut options = Options::new([("size", OptionValue::Int(size)), ("pie", OptionValue::Bool(pie))]);
+    let mut options = Options::new([
+        ("size", OptionValue::Int(size)),
+        ("pie", OptionValue::Bool(pie)),
+    ]);
     Lingarda::from_options(&mut options).unwrap()
 }
 
@@ -58,7 +61,9 @@ fn lifelines(state: &mut Lingarda, at: Option<&str>) -> Detail {
 }
 
 fn names(state: &Lingarda, list: &Detail) -> Vec<String> {
-    let Detail::List(items) = list else { panic!("{list:?}") };
+    let Detail::List(items) = list else {
+        panic!("{list:?}")
+    };
     items
         .iter()
         .map(|d| match d {
@@ -69,8 +74,14 @@ fn names(state: &Lingarda, list: &Detail) -> Vec<String> {
 }
 
 fn field<'a>(detail: &'a Detail, key: &str) -> &'a Detail {
-    let Detail::Map(pairs) = detail else { panic!("{detail:?}") };
-    &pairs.iter().find(|(k, _)| k == key).unwrap_or_else(|| panic!("no {key} in {detail:?}")).1
+    let Detail::Map(pairs) = detail else {
+        panic!("{detail:?}")
+    };
+    &pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .unwrap_or_else(|| panic!("no {key} in {detail:?}"))
+        .1
 }
 
 // ---------------------------------------------------------------------------
@@ -143,8 +154,10 @@ fn naive_place(board: &Board, cells: &[u8], p: Point, colour: Colour) -> NaiveVe
         }
     }
     let has = naive_lifelines(board, &after);
-    let stranded: Vec<Point> =
-        (0..after.len()).filter(|&s| after[s] == colour.stone() && !has[s]).map(|s| s as Point).collect();
+    let stranded: Vec<Point> = (0..after.len())
+        .filter(|&s| after[s] == colour.stone() && !has[s])
+        .map(|s| s as Point)
+        .collect();
     if stranded.is_empty() {
         NaiveVerdict::Legal(after)
     } else {
@@ -187,7 +200,10 @@ fn naive_scores(board: &Board, cells: &[u8], last_placer: Option<Colour>) -> [f6
                 }
             }
         }
-        let black = touching.iter().filter(|&&q| cells[q as usize] == Colour::Black.stone()).count();
+        let black = touching
+            .iter()
+            .filter(|&&q| cells[q as usize] == Colour::Black.stone())
+            .count();
         let white = touching.len() - black;
         if black > white {
             scores[0] += members.len() as f64;
@@ -207,17 +223,36 @@ fn naive_scores(board: &Board, cells: &[u8], last_placer: Option<Colour>) -> [f6
 #[test]
 fn vectors_replay_exactly_with_every_counter() {
     vectors::replay("lingarda", |state, expected, at| {
-        assert_eq!(state.query("swapped", None).unwrap(), Detail::Bool(expected["swapped"].as_bool().unwrap()), "{at}");
+        assert_eq!(
+            state.query("swapped", None).unwrap(),
+            Detail::Bool(expected["swapped"].as_bool().unwrap()),
+            "{at}"
+        );
         let passes = expected["consecutive_passes"].as_i64().unwrap();
-        assert_eq!(state.query("consecutive_passes", None).unwrap(), Detail::Int(passes), "{at}");
+        assert_eq!(
+            state.query("consecutive_passes", None).unwrap(),
+            Detail::Int(passes),
+            "{at}"
+        );
         let placer = match expected["last_placer"].as_str() {
             Some(name) => Detail::Text(name.into()),
             None => Detail::None,
         };
-        assert_eq!(state.query("last_placer", None).unwrap(), placer, "{at}: last placer");
-        let want = [expected["scores"]["black"].as_f64().unwrap(), expected["scores"]["white"].as_f64().unwrap()];
+        assert_eq!(
+            state.query("last_placer", None).unwrap(),
+            placer,
+            "{at}: last placer"
+        );
+        let want = [
+            expected["scores"]["black"].as_f64().unwrap(),
+            expected["scores"]["white"].as_f64().unwrap(),
+        ];
         assert_eq!(state.scores().unwrap(), want, "{at}: scores");
-        assert_eq!(state.query("scores", None).unwrap(), Detail::per_colour(want), "{at}: scores query");
+        assert_eq!(
+            state.query("scores", None).unwrap(),
+            Detail::per_colour(want),
+            "{at}: scores query"
+        );
     });
 }
 
@@ -226,11 +261,17 @@ fn ruling_lifelines_an_edge_stone_has_no_lifeline_toward_the_outside() {
     // a1 is a corner: its three inward neighbours are white, and its three
     // outward rays hold no empty point.
     let mut state = position(3, "W: b1 a2 b2", Colour::Black);
-    assert_eq!(error(&mut state, "a1"), "a1: the stone would have no lifeline");
+    assert_eq!(
+        error(&mut state, "a1"),
+        "a1: the stone would have no lifeline"
+    );
     let view = lifelines(&mut state, Some("a1"));
     assert_eq!(names(&state, field(&view, "black")), Vec::<String>::new());
     assert_eq!(field(&view, "legal"), &Detail::Bool(false));
-    assert_eq!(field(&view, "reason"), &Detail::Text("the stone would have no lifeline".into()));
+    assert_eq!(
+        field(&view, "reason"),
+        &Detail::Text("the stone would have no lifeline".into())
+    );
     // An edge stone with one empty point on its inward ray has one.
     let mut state = position(3, "W: a2 b2", Colour::Black);
     play(&mut state, "a1");
@@ -243,7 +284,10 @@ fn ruling_lifelines_adjacent_friendly_stones_do_not_share() {
     let mut state = position(3, "B: b1 W: a2 b2", Colour::Black);
     let view = lifelines(&mut state, None);
     assert_eq!(names(&state, field(&view, "black")), ["b1"]);
-    assert_eq!(error(&mut state, "a1"), "a1: the stone would have no lifeline");
+    assert_eq!(
+        error(&mut state, "a1"),
+        "a1: the stone would have no lifeline"
+    );
     // One empty point between them, and a1 sees c1's lifeline.
     let mut state = position(3, "B: c1 W: a2 b2", Colour::Black);
     let view = lifelines(&mut state, Some("a1"));
@@ -259,13 +303,19 @@ fn ruling_lifelines_a_chain_of_sight_reaches_the_edge() {
     let mut state = position(4, &format!("B: b4 d4 f4 {walls}"), Colour::Black);
     let view = lifelines(&mut state, None);
     assert_eq!(names(&state, field(&view, "black")), ["b4", "d4", "f4"]);
-    assert_eq!(naive_lifelines(state.board, &state.cells), state.lifeline_flags(NO_POINT));
+    assert_eq!(
+        naive_lifelines(state.board, &state.cells),
+        state.lifeline_flags(NO_POINT)
+    );
     // Close the edge ray: the three still see each other, but sight alone
     // grounds nothing (the smallest closed set is empty).
     let mut state = position(4, &format!("B: b4 d4 f4 {walls} g4"), Colour::Black);
     let view = lifelines(&mut state, None);
     assert_eq!(names(&state, field(&view, "black")), Vec::<String>::new());
-    assert_eq!(naive_lifelines(state.board, &state.cells), state.lifeline_flags(NO_POINT));
+    assert_eq!(
+        naive_lifelines(state.board, &state.cells),
+        state.lifeline_flags(NO_POINT)
+    );
 }
 
 #[test]
@@ -274,7 +324,10 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
     // black stone it only touches stones, so the move is illegal.
     let mut state = position(3, "W: a1 B: b1 b2", Colour::Black);
     let before = state.board_string();
-    assert_eq!(error(&mut state, "a2"), "a2: your stone at a1 would be left without a lifeline once flipped");
+    assert_eq!(
+        error(&mut state, "a2"),
+        "a2: your stone at a1 would be left without a lifeline once flipped"
+    );
     assert_eq!(state.board_string(), before);
     let view = lifelines(&mut state, Some("a2"));
     assert_eq!(names(&state, field(&view, "flips")), ["a1"]);
@@ -289,7 +342,10 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
 fn placement_is_illegal_when_an_own_stone_would_lose_its_lifeline() {
     // Black a1 lives only up its column; Black's own stone on a2 would close it.
     let mut state = position(3, "B: a1 W: b1 b2", Colour::Black);
-    assert_eq!(error(&mut state, "a2"), "a2: your stone at a1 would be left without a lifeline");
+    assert_eq!(
+        error(&mut state, "a2"),
+        "a2: your stone at a1 would be left without a lifeline"
+    );
     play(&mut state, "a3");
 }
 
@@ -298,7 +354,14 @@ fn placement_flips_every_enemy_stone_without_a_lifeline_at_once() {
     // White a1 sees only a3 (across a2); a3 lives along its diagonal b4 c5.
     let mut state = position(3, "W: a1 a3 B: b1 b2 c3", Colour::Black);
     let flags = naive_lifelines(state.board, &state.cells);
-    assert!(state.cells.iter().zip(&flags).all(|(&c, &f)| c == EMPTY || f), "the position is valid");
+    assert!(
+        state
+            .cells
+            .iter()
+            .zip(&flags)
+            .all(|(&c, &f)| c == EMPTY || f),
+        "the position is valid"
+    );
     // b4 closes the diagonal: a1 and a3 now only see each other, and both
     // flip; as black stones a3 sees c3 across b3.
     let view = lifelines(&mut state, Some("b4"));
@@ -319,7 +382,11 @@ fn enclosure_a_majority_tie_owns_nothing() {
     let mut state = position(2, "B: a1 b1 W: b2", Colour::Black);
     assert_eq!(state.score().enclosures, [4, 0]);
     let mut state = position(2, "B: a1 W: b2", Colour::Black);
-    assert_eq!(state.score().enclosures, [0, 0], "a2 b1 c2 b3 c3 tie 1 to 1");
+    assert_eq!(
+        state.score().enclosures,
+        [0, 0],
+        "a2 b1 c2 b3 c3 tie 1 to 1"
+    );
 }
 
 #[test]
@@ -341,7 +408,10 @@ fn score_counts_stones_enclosures_and_the_half_point_of_the_last_placement() {
 #[test]
 fn pass_is_legal_only_when_no_placement_is_and_two_in_a_row_end_the_game() {
     let mut state = new(3, false);
-    assert_eq!(error(&mut state, "pass"), "pass: pass is legal only when no placement is");
+    assert_eq!(
+        error(&mut state, "pass"),
+        "pass: pass is legal only when no placement is"
+    );
     let mut rng = Rng::new(5);
     let mut buf = Vec::new();
     let mut history = Vec::new();
@@ -357,7 +427,14 @@ fn pass_is_legal_only_when_no_placement_is_and_two_in_a_row_end_the_game() {
     assert_eq!(history[history.len() - 2..], [pass, pass]);
     assert!(state.is_terminal());
     let [black, white] = state.scores().unwrap();
-    assert_eq!(state.winner(), Some(if black > white { Colour::Black } else { Colour::White }));
+    assert_eq!(
+        state.winner(),
+        Some(if black > white {
+            Colour::Black
+        } else {
+            Colour::White
+        })
+    );
     assert!(legal(&mut state).is_empty());
     assert_eq!(error(&mut state, "pass"), "pass: the game is over");
 }
@@ -366,7 +443,10 @@ fn pass_is_legal_only_when_no_placement_is_and_two_in_a_row_end_the_game() {
 fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
     let mut state = new(4, true);
     assert_eq!(state.num_actions(), 39);
-    assert_eq!(error(&mut state, "swap"), "swap: swap is offered only to the second player, on its first turn");
+    assert_eq!(
+        error(&mut state, "swap"),
+        "swap: swap is offered only to the second player, on its first turn"
+    );
     play(&mut state, "d4");
     let board = state.board_string();
     assert_eq!(*legal(&mut state).last().unwrap(), state.pass_action() + 1);
@@ -374,11 +454,17 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
     assert!(state.swapped());
     assert_eq!(state.to_move(), Colour::White);
     assert_eq!(state.board_string(), board);
-    assert!(state.check(state.pass_action() + 1).is_err(), "offered once only");
+    assert!(
+        state.check(state.pass_action() + 1).is_err(),
+        "offered once only"
+    );
     play(&mut state, "a1");
     assert_eq!(state.to_move(), Colour::Black);
     let no_pie = new(4, false);
-    assert!(no_pie.parse_action("swap").is_err(), "no swap action without the pie rule");
+    assert!(
+        no_pie.parse_action("swap").is_err(),
+        "no swap action without the pie rule"
+    );
     assert_eq!(no_pie.num_actions(), 38);
 }
 
@@ -395,11 +481,26 @@ fn options_are_checked() {
         let err = make(bad.clone()).unwrap_err();
         assert!(matches!(err, Error::Option(_)), "{bad:?}: {err}");
     }
-    assert_eq!(make(vec![("size", OptionValue::Int(1))]).unwrap_err().to_string(), "size must be from 2 to 25, got 1");
+    assert_eq!(
+        make(vec![("size", OptionValue::Int(1))])
+            .unwrap_err()
+            .to_string(),
+        "size must be from 2 to 25, got 1"
+    );
     let default = make(vec![]).unwrap();
-    assert_eq!(default.options(), vec![("size", OptionValue::Int(9)), ("pie", OptionValue::Bool(true))]);
+    assert_eq!(
+        default.options(),
+        vec![
+            ("size", OptionValue::Int(9)),
+            ("pie", OptionValue::Bool(true))
+        ]
+    );
     assert_eq!(default.num_actions(), 219);
-    assert!(make(vec![("size", OptionValue::Int(25)), ("pie", OptionValue::Bool(false))]).is_ok());
+    assert!(make(vec![
+        ("size", OptionValue::Int(25)),
+        ("pie", OptionValue::Bool(false))
+    ])
+    .is_ok());
 }
 
 /// Everything an illegal action must leave as it was.
@@ -446,15 +547,27 @@ fn illegal_actions_name_themselves_and_leave_the_state_untouched() {
                 }
                 let text = state.action_text(a).unwrap();
                 let err = state.apply(a).unwrap_err();
-                let Error::Illegal(message) = &err else { panic!("{err:?}") };
+                let Error::Illegal(message) = &err else {
+                    panic!("{err:?}")
+                };
                 assert!(message.starts_with(&format!("{text}: ")), "{message}");
-                reasons.insert(message[text.len() + 2..].split(" at ").next().unwrap().to_string());
+                reasons.insert(
+                    message[text.len() + 2..]
+                        .split(" at ")
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
                 assert_eq!(snapshot(&mut state), before, "{message}");
             }
             state.apply(action).unwrap();
         }
     }
-    for reason in ["the point is occupied", "the stone would have no lifeline", "your stone"] {
+    for reason in [
+        "the point is occupied",
+        "the stone would have no lifeline",
+        "your stone",
+    ] {
         assert!(reasons.contains(reason), "{reason} never seen: {reasons:?}");
     }
 }
@@ -487,13 +600,24 @@ fn fast_placement_test_matches_the_naive_reference() {
                     (NaiveVerdict::Stranded(list), Verdict::Stranded(_)) => {
                         stranded += 1;
                         let (named, _) = state.stranded_to_name();
-                        assert!(list.contains(&named), "{at}: {} named, stranded {list:?}", state.board.name(named));
+                        assert!(
+                            list.contains(&named),
+                            "{at}: {} named, stranded {list:?}",
+                            state.board.name(named)
+                        );
                     }
-                    _ => panic!("{at} {}: naive {naive:?}, fast {fast:?}", state.board.name(p)),
+                    _ => panic!(
+                        "{at} {}: naive {naive:?}, fast {fast:?}",
+                        state.board.name(p)
+                    ),
                 }
             }
             let fast_legal = legal(&mut state);
-            let placements: Vec<Action> = fast_legal.iter().copied().filter(|&a| a < state.pass_action()).collect();
+            let placements: Vec<Action> = fast_legal
+                .iter()
+                .copied()
+                .filter(|&a| a < state.pass_action())
+                .collect();
             assert_eq!(placements, naive_legal, "{at}: legal placements");
             if placements.is_empty() {
                 assert_eq!(fast_legal[0], state.pass_action(), "{at}");
@@ -503,20 +627,33 @@ fn fast_placement_test_matches_the_naive_reference() {
                 // The teaching view agrees with the reference before the flip.
                 let mut imagined = state.cells.clone();
                 imagined[p as usize] = mover.stone();
-                assert_eq!(state.lifeline_flags(p), naive_lifelines(state.board, &imagined), "{at}");
+                assert_eq!(
+                    state.lifeline_flags(p),
+                    naive_lifelines(state.board, &imagined),
+                    "{at}"
+                );
             }
 
-            let want = (action < state.pass_action()).then(|| naive_place(state.board, &state.cells, action, mover));
+            let want = (action < state.pass_action())
+                .then(|| naive_place(state.board, &state.cells, action, mover));
             state.apply(action).unwrap();
             match want {
-                Some(NaiveVerdict::Legal(cells)) => assert_eq!(state.cells, cells, "{at}: board after the move"),
+                Some(NaiveVerdict::Legal(cells)) => {
+                    assert_eq!(state.cells, cells, "{at}: board after the move")
+                }
                 Some(other) => panic!("{at}: random placement judged {other:?}"),
                 None => {}
             }
             let mut rebuilt = state.clone();
             rebuilt.rebuild_sight();
-            assert!(rebuilt.sight == state.sight, "{at}: the sight table drifted");
-            assert!(rebuilt.edge_rays == state.edge_rays, "{at}: the edge rays drifted");
+            assert!(
+                rebuilt.sight == state.sight,
+                "{at}: the sight table drifted"
+            );
+            assert!(
+                rebuilt.edge_rays == state.edge_rays,
+                "{at}: the edge rays drifted"
+            );
             let has = naive_lifelines(state.board, &state.cells);
             for (s, &cell) in state.cells.iter().enumerate() {
                 assert!(
@@ -536,7 +673,10 @@ fn fast_placement_test_matches_the_naive_reference() {
         assert!(state.is_terminal());
     }
     // The random games must have met every case the test is about.
-    assert!(stranded > 50 && no_lifeline > 500 && passes > 100, "{stranded} {no_lifeline} {passes}");
+    assert!(
+        stranded > 50 && no_lifeline > 500 && passes > 100,
+        "{stranded} {no_lifeline} {passes}"
+    );
 }
 
 #[test]
@@ -550,8 +690,8 @@ fn flips_happen_in_random_games_and_match_the_reference() {
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
             let mover = state.to_move;
             let before = state.stones[mover.opponent().index()];
-            let expected =
-                (action < state.pass_action()).then(|| naive_place(state.board, &state.cells, action, mover));
+            let expected = (action < state.pass_action())
+                .then(|| naive_place(state.board, &state.cells, action, mover));
             state.apply_unchecked(action);
             if let Some(NaiveVerdict::Legal(cells)) = expected {
                 assert_eq!(state.cells, cells);
