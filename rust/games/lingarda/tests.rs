@@ -759,3 +759,47 @@ fn lingarda_playout_profile() {
     }
     println!("{moves} moves");
 }
+
+/// The rejection sampler picks every legal placement about equally often,
+/// and nothing else, from a position where many points are illegal.
+#[test]
+fn random_placements_are_uniform_over_the_legal_ones() {
+    let mut rng = Rng::new(31);
+    let mut buf = Vec::new();
+    let mut start = new(4, false);
+    // Play until about half the open points are illegal for the mover.
+    loop {
+        let legal = legal(&mut start);
+        let open = start.cells.iter().filter(|&&c| c == EMPTY).count();
+        if legal.len() * 2 <= open && legal.len() >= 4 || legal == [start.pass_action()] {
+            break;
+        }
+        let action = start.random_action(&mut rng, &mut buf).unwrap();
+        start.apply(action).unwrap();
+    }
+    let legal = legal(&mut start);
+    assert!(legal.len() >= 4, "{legal:?}");
+    let draws = 400 * legal.len();
+    let mut counts = vec![0usize; start.num_actions()];
+    let mut state = start.clone();
+    for _ in 0..draws {
+        state.clone_from(&start);
+        counts[state.random_action(&mut rng, &mut buf).unwrap() as usize] += 1;
+    }
+    for (action, &count) in counts.iter().enumerate() {
+        if legal.contains(&(action as Action)) {
+            assert!(
+                (300..=500).contains(&count),
+                "{}: {count} of {draws}",
+                state.action_text(action as Action).unwrap()
+            );
+        } else {
+            assert_eq!(
+                count,
+                0,
+                "{} is illegal",
+                state.action_text(action as Action).unwrap()
+            );
+        }
+    }
+}
