@@ -803,3 +803,22 @@ fn random_placements_are_uniform_over_the_legal_ones() {
         }
     }
 }
+
+/// The largest board (1801 points) stays within the sight table's encoding:
+/// a whole random game keeps the table equal to one rebuilt from the cells.
+#[test]
+fn the_largest_board_plays_to_the_end_with_a_consistent_sight_table() {
+    let mut state = new(25, true);
+    let mut rng = Rng::new(4);
+    let outcome = playout(&mut state, &mut rng, usize::MAX, &mut Vec::new());
+    assert!(outcome.finished && outcome.length > 1000, "{outcome:?}");
+    let mut rebuilt = state.clone();
+    rebuilt.rebuild_sight();
+    assert!(rebuilt.sight == state.sight && rebuilt.edge_rays == state.edge_rays);
+    let flags = state.lifeline_flags(NO_POINT);
+    assert!(state
+        .cells
+        .iter()
+        .zip(&flags)
+        .all(|(&c, &f)| c == EMPTY || f));
+}
