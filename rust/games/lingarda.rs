@@ -3,10 +3,12 @@
 //! left without one flip. The score counts stones and owned enclosures.
 //!
 //! A literal engine recomputes every lifeline for every candidate point. This
-//! one keeps, for each empty point and direction, the first stone met along
-//! the line (updated along the six lines through each placed stone), so a
-//! ray is read in O(1); and it searches only the sight components of the at
-//! most six stones whose rays run through the candidate, each search
+//! one keeps a sight table: for each stone and direction what its ray gives
+//! it (no empty point, the edge, or the stone it ends at), for each empty
+//! point the first stone met, and per stone its count of rays to the edge; a
+//! placement rewrites only the entries along its six lines. A candidate is
+//! judged from the table alone in the common cases, and otherwise by
+//! searches from the at most six stones whose worthwhile rays it cuts, each
 //! stopping at the first stone that sees the edge ([`sight`] explains why
 //! that is exact). `tests` checks it against a literal transcription of the
 //! rules on every candidate of many random games.
