@@ -18,7 +18,7 @@ from stonefield._core import (
 )
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
-from stonefield.games import Sunder, SunderState
+from stonefield.games import Lingarda, LingardaState, Sunder, SunderState
 from stonefield.notation import load
 from stonefield.simulate import (
     BLACK,
@@ -41,6 +41,8 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "LegalMoves",
+    "Lingarda",
+    "LingardaState",
     "Move",
     "NotationError",
     "OptionError",

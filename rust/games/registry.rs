@@ -69,6 +69,7 @@ macro_rules! games {
 games! {
     $;
     sunder::Sunder,
+    lingarda::Lingarda,
 }
 
 impl Game for AnyGame {

@@ -1,0 +1,429 @@
+//! Lingarda (RULES.md §6): place stones that keep a lifeline, a line of sight
+//! to the edge, alone or through a chain of friendly stones; enemy stones
+//! left without one flip. The score counts stones and owned enclosures.
+//!
+//! A literal engine recomputes every lifeline for every candidate point. This
+//! one keeps a sight table: for each stone and direction what its ray gives
+//! it (no empty point, the edge, or the stone it ends at), for each empty
+//! point the first stone met, and per stone its count of rays to the edge; a
+//! placement rewrites only the entries along its six lines. A candidate is
+//! judged from the table alone in the common cases, and otherwise by
+//! searches from the at most six stones whose worthwhile rays it cuts, each
+//! stopping at the first stone that sees the edge ([`sight`] explains why
+//! that is exact). `tests` checks it against a literal transcription of the
+//! rules on every candidate of many random games.
+
+mod score;
+mod sight;
+
+use std::borrow::Cow;
+
+pub use score::Score;
+use sight::{Verdict, DIRECTIONS, EDGE};
+
+use super::{Action, Detail, Game, Special};
+use crate::board::{Board, Point, NO_POINT};
+use crate::core::{Colour, Marks, Rng, EMPTY};
+use crate::error::Error;
+use crate::options::{OptionValue, Options};
+
+/// A Lingarda position.
+#[derive(Clone, Debug)]
+pub struct Lingarda {
+    board: &'static Board,
+    pie: bool,
+    cells: Vec<u8>,
+    /// Per point and direction: for a stone, what its ray there gives it; for
+    /// an empty point, the first stone met along the line (see
+    /// [`Lingarda::cut_rays`]).
+    sight: Vec<sight::Row>,
+    /// Per stone: how many of its rays leave the board (0 for empty points).
+    edge_rays: Vec<u8>,
+    /// Stones on the board per colour.
+    stones: [u32; 2],
+    to_move: Colour,
+    swapped: bool,
+    plies: u32,
+    consecutive_passes: u8,
+    last_placer: Option<Colour>,
+    winner: Option<Colour>,
+    /// The empty points, in no particular order, less some found dead (with
+    /// no empty neighbour, so never legal again); and each one's slot in it.
+    open: Vec<Point>,
+    slot: Vec<u16>,
+    scratch: Scratch,
+}
+
+/// Buffers reused by every search, so no move allocates.
+#[derive(Clone, Debug)]
+struct Scratch {
+    /// Stones met by the current search.
+    seen: Marks,
+    /// Stones proved to have a lifeline while weighing the current candidate.
+    safe: Marks,
+    /// Enemy stones that the current candidate flips.
+    flipped: Marks,
+    /// The current search's stones, in the order met.
+    queue: Vec<Point>,
+    /// The stones the last weighed candidate flips, and one stone of each
+    /// flipped component.
+    flips: Vec<Point>,
+    flip_starts: Vec<Point>,
+    /// The candidate `flips` belongs to, `NO_POINT` once anything else ran.
+    weighed: Point,
+}
+
+impl Lingarda {
+    fn swap_available(&self) -> bool {
+        self.pie && self.plies == 1
+    }
+
+    fn pass_action(&self) -> Action {
+        self.board.points() as Action
+    }
+
+    /// Places a stone of the mover at `p` and flips the enemy stones left
+    /// without a lifeline (Placement; `p` must be legal).
+    fn place(&mut self, p: Point) {
+        if self.scratch.weighed != p {
+            self.weigh(p);
+        }
+        let mover = self.to_move;
+        let flips = self.scratch.flips.len() as u32;
+        self.stones[mover.index()] += 1 + flips;
+        self.stones[mover.opponent().index()] -= flips;
+        self.commit(p);
+        self.take_open(p);
+        self.last_placer = Some(mover);
+        self.consecutive_passes = 0;
+    }
+
+    /// Pass: legal only when no placement is; two passes in a row end the
+    /// game, which the higher score wins (the half point rules out a tie).
+    fn pass(&mut self) {
+        self.consecutive_passes += 1;
+        if self.consecutive_passes == 2 {
+            let [black, white] = self.score().totals();
+            self.winner = Some(if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            });
+        }
+    }
+
+    /// Takes `p` out of the open points.
+    fn take_open(&mut self, p: Point) {
+        let slot = self.slot[p as usize] as usize;
+        let last = self.open.pop().expect("an open point was taken");
+        if slot < self.open.len() {
+            self.open[slot] = last;
+            self.slot[last as usize] = slot as u16;
+        }
+    }
+
+    /// Exchanges the open points in slots `i` and `j`.
+    fn swap_open(&mut self, i: usize, j: usize) {
+        self.open.swap(i, j);
+        self.slot[self.open[i] as usize] = i as u16;
+        self.slot[self.open[j] as usize] = j as u16;
+    }
+
+    /// Whether some placement is legal now.
+    fn can_place(&mut self) -> bool {
+        (0..self.open.len()).any(|k| {
+            let p = self.open[k];
+            self.weigh(p) == Verdict::Legal
+        })
+    }
+
+    /// The reason a placement on the empty point `p` is illegal, if it is.
+    fn placement_reason(&mut self, p: Point) -> Option<String> {
+        match self.weigh(p) {
+            Verdict::Legal => None,
+            Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
+            Verdict::Stranded(_) => {
+                let (s, flipped) = self.stranded_to_name();
+                let name = self.board.name(s);
+                let once = if flipped { " once flipped" } else { "" };
+                Some(format!(
+                    "your stone at {name} would be left without a lifeline{once}"
+                ))
+            }
+        }
+    }
+
+    /// The score split into stones, enclosures and the half point.
+    pub fn score_breakdown(&mut self) -> Score {
+        self.score()
+    }
+
+    /// The colour that made the last placement, if any.
+    pub fn last_placer(&self) -> Option<Colour> {
+        self.last_placer
+    }
+
+    /// Passes in a row just before now (2 ends the game).
+    pub fn consecutive_passes(&self) -> u8 {
+        self.consecutive_passes
+    }
+
+    fn points_detail(flags: impl Iterator<Item = Point>) -> Detail {
+        Detail::List(flags.map(|p| Detail::Int(p as i64)).collect())
+    }
+
+    /// The `lifelines` view: which stones have a lifeline, per colour; with
+    /// `p`, as they would be with the mover's stone on `p` before the flip,
+    /// with the stones that would flip and the verdict.
+    fn lifelines_detail(&mut self, p: Option<Point>) -> Result<Detail, Error> {
+        if let Some(p) = p {
+            if self.cells[p as usize] != EMPTY {
+                return Err(Error::Notation(format!(
+                    "lifelines at {}: the point is occupied",
+                    self.board.name(p)
+                )));
+            }
+        }
+        let at = p.unwrap_or(NO_POINT);
+        let flags = self.lifeline_flags(at);
+        let cell = |s: Point| {
+            if s == at {
+                self.to_move.stone()
+            } else {
+                self.cells[s as usize]
+            }
+        };
+        let with = |colour: Colour| {
+            Self::points_detail(
+                (0..self.board.points() as Point)
+                    .filter(|&s| flags[s as usize] && cell(s) == colour.stone()),
+            )
+        };
+        let mut pairs = vec![
+            ("black", with(Colour::Black)),
+            ("white", with(Colour::White)),
+        ];
+        if let Some(p) = p {
+            let reason = self.placement_reason(p);
+            let mut flips = self.scratch.flips.clone();
+            flips.sort_unstable();
+            self.scratch.weighed = NO_POINT;
+            pairs.push(("flips", Self::points_detail(flips.into_iter())));
+            pairs.push(("legal", Detail::Bool(reason.is_none())));
+            pairs.push(("reason", reason.map_or(Detail::None, Detail::Text)));
+        }
+        Ok(Detail::map(pairs))
+    }
+}
+
+impl Game for Lingarda {
+    fn from_options(options: &mut Options) -> Result<Self, Error> {
+        let side = options.int("size", 9, 2..=25)? as usize;
+        let pie = options.flag("pie", true)?;
+        let board = Board::hex(side)?;
+        let n = board.points();
+        Ok(Lingarda {
+            board,
+            pie,
+            cells: vec![EMPTY; n],
+            sight: vec![[EDGE; DIRECTIONS]; n],
+            edge_rays: vec![0; n],
+            stones: [0; 2],
+            to_move: Colour::Black,
+            swapped: false,
+            plies: 0,
+            consecutive_passes: 0,
+            last_placer: None,
+            winner: None,
+            open: (0..n as Point).collect(),
+            slot: (0..n as u16).collect(),
+            scratch: Scratch {
+                seen: Marks::new(n),
+                safe: Marks::new(n),
+                flipped: Marks::new(n),
+                queue: Vec::with_capacity(n),
+                flips: Vec::with_capacity(n),
+                flip_starts: Vec::with_capacity(DIRECTIONS),
+                weighed: NO_POINT,
+            },
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        "lingarda"
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("pie", OptionValue::Bool(self.pie)),
+        ]
+    }
+
+    fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    fn specials(&self) -> &'static [Special] {
+        if self.pie {
+            &[Special::Pass, Special::Swap]
+        } else {
+            &[Special::Pass]
+        }
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn cell(&self, p: Point) -> u8 {
+        self.cells[p as usize]
+    }
+
+    fn swapped(&self) -> bool {
+        self.swapped
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        for p in 0..self.board.points() as Point {
+            if self.cells[p as usize] == EMPTY && self.weigh(p) == Verdict::Legal {
+                out.push(p);
+            }
+        }
+        if out.is_empty() {
+            out.push(self.pass_action());
+        }
+        if self.swap_available() {
+            out.push(self.pass_action() + 1);
+        }
+    }
+
+    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
+        if self.is_terminal() {
+            return Err("the game is over".into());
+        }
+        let pass = self.pass_action();
+        if action < pass {
+            if self.cells[action as usize] != EMPTY {
+                return Err("the point is occupied".into());
+            }
+            return self
+                .placement_reason(action)
+                .map_or(Ok(()), |reason| Err(reason.into()));
+        }
+        if action == pass {
+            if self.can_place() {
+                return Err("pass is legal only when no placement is".into());
+            }
+        } else if !self.swap_available() {
+            return Err("swap is offered only to the second player, on its first turn".into());
+        }
+        Ok(())
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        let pass = self.pass_action();
+        if action >= pass {
+            // The colour to move or the seats change: flips weighed before
+            // belong to another turn.
+            self.scratch.weighed = NO_POINT;
+        }
+        if action < pass {
+            self.place(action);
+        } else if action == pass {
+            self.pass();
+        } else {
+            // Swap: the seats exchange colours; board and colour to move stay.
+            self.swapped = !self.swapped;
+            self.plies += 1;
+            return;
+        }
+        self.to_move = self.to_move.opponent();
+        self.plies += 1;
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.consecutive_passes >= 2
+    }
+
+    fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+
+    fn scores(&mut self) -> Option<[f64; 2]> {
+        Some(self.score().totals())
+    }
+
+    fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
+        // Trying the open points in a uniformly random order (a partial
+        // Fisher-Yates shuffle in place: tried points move to the end of the
+        // untried range) and taking the first legal one picks uniformly among
+        // the legal placements; pass only when none is, swap never (RULES.md
+        // §8). Dead points found on the way leave the open points for good.
+        if self.is_terminal() {
+            return None;
+        }
+        let mut untried = self.open.len();
+        while untried > 0 {
+            let i = rng.below(untried);
+            let p = self.open[i];
+            let verdict = self.weigh(p);
+            if verdict == Verdict::Legal {
+                return Some(p);
+            }
+            untried -= 1;
+            self.swap_open(i, untried);
+            if verdict == Verdict::NoLifeline && self.is_dead(p) {
+                let last = self.open.len() - 1;
+                self.swap_open(untried, last);
+                self.open.pop();
+            }
+        }
+        Some(self.pass_action())
+    }
+
+    /// Queries (all snake_case):
+    /// - `swapped`: whether the seats exchanged colours (Bool).
+    /// - `consecutive_passes`: passes in a row just before now (Int).
+    /// - `last_placer`: the colour of the last placement, `"black"`,
+    ///   `"white"`, or None.
+    /// - `scores`: `{black, white}` totals of the position as it stands.
+    /// - `score`: per colour `{stones, enclosures, half_point, total}`.
+    /// - `lifelines`: `{black, white}`, the point indices of the stones that
+    ///   have a lifeline. At an empty point `p`: the same with the mover's
+    ///   stone imagined on `p` before the flip, plus `flips` (the stones that
+    ///   would flip), `legal` and `reason` (None when legal).
+    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
+        match what {
+            "swapped" => Ok(Detail::Bool(self.swapped)),
+            "consecutive_passes" => Ok(Detail::Int(self.consecutive_passes as i64)),
+            "last_placer" => Ok(self.last_placer.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
+            "scores" => Ok(Detail::per_colour(self.score().totals())),
+            "score" => {
+                let score = self.score();
+                let totals = score.totals();
+                let part = |k: usize| {
+                    Detail::map([
+                        ("stones", Detail::Int(score.stones[k] as i64)),
+                        ("enclosures", Detail::Int(score.enclosures[k] as i64)),
+                        ("half_point", Detail::Float(score.half_point[k])),
+                        ("total", Detail::Float(totals[k])),
+                    ])
+                };
+                Ok(Detail::map([("black", part(0)), ("white", part(1))]))
+            }
+            "lifelines" => self.lifelines_detail(point),
+            _ => Err(Error::Notation(format!(
+                "lingarda has no '{what}' (it has: swapped, consecutive_passes, last_placer, scores, score, \
+                 lifelines, lifelines at a point)"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,86 @@
+//! Enclosures and the score (RULES.md §6).
+
+use super::Lingarda;
+use crate::board::Point;
+use crate::core::{Colour, EMPTY};
+
+/// A score split into its parts, per colour `[black, white]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score {
+    /// Stones on the board.
+    pub stones: [u32; 2],
+    /// Empty points of the enclosures each colour owns.
+    pub enclosures: [u32; 2],
+    /// 0.5 for the colour that made the last placement.
+    pub half_point: [f64; 2],
+}
+
+impl Score {
+    /// Stones plus enclosure points plus the half point.
+    pub fn totals(&self) -> [f64; 2] {
+        [0, 1].map(|k| (self.stones[k] + self.enclosures[k]) as f64 + self.half_point[k])
+    }
+}
+
+impl Lingarda {
+    /// Enclosure: a region (a maximal connected set of empty points) belongs
+    /// to the colour with strictly more of the distinct stones touching it; a
+    /// tie belongs to nobody. Returns the enclosure points each colour owns.
+    pub(super) fn enclosures(&mut self) -> [u32; 2] {
+        let mut owned = [0u32; 2];
+        let scratch = &mut self.scratch;
+        // `seen` marks the regions' points; `safe`, cleared per region, the
+        // stones it touches, so each counts once per region (a stone may
+        // touch several regions).
+        scratch.seen.clear();
+        for start in 0..self.board.points() as Point {
+            if self.cells[start as usize] != EMPTY || !scratch.seen.mark(start) {
+                continue;
+            }
+            scratch.safe.clear();
+            scratch.queue.clear();
+            scratch.queue.push(start);
+            let mut touching = [0u32; 2];
+            let mut i = 0;
+            while i < scratch.queue.len() {
+                let q = scratch.queue[i];
+                i += 1;
+                for &r in self.board.neighbours(q) {
+                    match Colour::of_cell(self.cells[r as usize]) {
+                        None => {
+                            if scratch.seen.mark(r) {
+                                scratch.queue.push(r);
+                            }
+                        }
+                        Some(colour) => {
+                            if scratch.safe.mark(r) {
+                                touching[colour.index()] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let size = scratch.queue.len() as u32;
+            if touching[0] > touching[1] {
+                owned[0] += size;
+            } else if touching[1] > touching[0] {
+                owned[1] += size;
+            }
+        }
+        owned
+    }
+
+    /// Score: own stones on the board, plus the points of owned enclosures,
+    /// plus 0.5 for the colour that made the last placement.
+    pub(super) fn score(&mut self) -> Score {
+        let mut half_point = [0.0; 2];
+        if let Some(colour) = self.last_placer {
+            half_point[colour.index()] = 0.5;
+        }
+        Score {
+            stones: self.stones,
+            enclosures: self.enclosures(),
+            half_point,
+        }
+    }
+}

@@ -1,0 +1,428 @@
+//! Lines of sight and lifelines: the sight table, the ray rule, and the
+//! exact placement test.
+//!
+//! Between turns every stone on the board has a lifeline (RULES.md §6), and a
+//! placement at `p` changes only the rays that run through `p`: those of the
+//! first stone met from `p` in each of the six directions (its *ends*). So
+//! the only stones that can lose their lifeline are in the sight components
+//! of the ends whose ray through `p` was worth something (it left the board,
+//! or reached a friendly stone); every other component is one that the
+//! position before already grounded, untouched. The test searches from those
+//! ends alone, each search stopping at the first stone that sees the edge or
+//! that an earlier search of the same candidate proved grounded.
+//!
+//! The candidate is weighed on the real tables: the imagined stone and the
+//! rays it cuts are written in, and the flips while the mover's stones are
+//! checked, then all of it is restored. So a search reads one table entry
+//! per ray and one cell per stone it meets.
+
+use super::{Lingarda, Scratch};
+use crate::board::{Point, NO_POINT};
+use crate::core::{Colour, EMPTY};
+
+/// The six hex directions; direction `d + 3` is the opposite of `d`.
+pub(super) const DIRECTIONS: usize = 6;
+
+/// A sight entry: a ray with no empty point (a stone's entries only).
+const CLOSED: Point = 0x8000;
+/// A sight entry: the line leaves the board with no stone met. Like
+/// [`CLOSED`] it has the high bit set, which no point index has (a board has
+/// at most 1801 points), so one test tells "a stone" from "no stone".
+pub(super) const EDGE: Point = NO_POINT;
+const NOT_A_STONE: Point = 0x8000;
+
+/// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
+#[inline]
+fn opposite(d: usize) -> usize {
+    (d + 3) % DIRECTIONS
+}
+
+/// Per point, its six sight entries.
+pub(super) type Row = [Point; DIRECTIONS];
+
+/// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Legal,
+    /// The new stone would have no lifeline.
+    NoLifeline,
+    /// After the flip, this stone of the mover (or flipped to the mover)
+    /// would be without a lifeline.
+    Stranded(Point),
+}
+
+/// What a glance could not settle: whether the imagined stone already has a
+/// lifeline, and the ends (a bit per direction) whose worthwhile ray it cuts
+/// with no other ray to the edge left: enemy ends, and friendly ends
+/// adjacent to it.
+#[derive(Clone, Copy, Debug)]
+struct Risk {
+    grounded: bool,
+    ends: u8,
+}
+
+/// A stone imagined on the board: what was written to the tables, to be
+/// restored.
+#[derive(Clone, Copy, Debug)]
+struct Imagined {
+    p: Point,
+    /// The first stone met from `p` in each direction, or [`EDGE`].
+    ends: [Point; DIRECTIONS],
+}
+
+impl Lingarda {
+    /// Ruling (lifelines), the ray: the ray of stone `s` in direction `d` is
+    /// the run of empty points before the line leaves the board or meets a
+    /// stone. It can be a lifeline only when it holds at least one empty
+    /// point (so adjacent friendly stones do not share, and an edge stone has
+    /// none toward the outside); it then is one when it leaves the board, or
+    /// when it ends at a friendly stone that has a lifeline, which
+    /// [`Lingarda::reaches_edge`] decides as the least fixpoint.
+    ///
+    /// `sight[s][d]` holds the ray's verdict: [`CLOSED`] when it has no
+    /// empty point, [`EDGE`] when it leaves the board, else the stone it ends
+    /// at; `edge_rays[s]` counts the rays that leave the board. (For an empty
+    /// point the entry is the first stone met, or [`EDGE`].) This writes what
+    /// a stone placed on the empty point `p` changes for stones: its own
+    /// entries, and those of the first stone met in each direction (its
+    /// *end*), whose ray toward `p` now stops there. The end's ray used to run
+    /// through `p` to the end on the other side, so the entries written over
+    /// are all known from `p`'s own entries.
+    fn cut_rays(&mut self, p: Point) -> Imagined {
+        let ends = self.sight[p as usize];
+        let steps: &Row = self
+            .board
+            .adjacency()
+            .steps(p)
+            .try_into()
+            .expect("six directions");
+        let mut edge_rays = 0;
+        for d in 0..DIRECTIONS {
+            let end = ends[d];
+            let adjacent = steps[d] == end;
+            if steps[d] == NO_POINT || adjacent {
+                self.sight[p as usize][d] = CLOSED;
+            } else if end == EDGE {
+                edge_rays += 1;
+            }
+            if end != EDGE {
+                self.sight[end as usize][opposite(d)] = if adjacent { CLOSED } else { p };
+                if ends[opposite(d)] == EDGE {
+                    self.edge_rays[end as usize] -= 1;
+                }
+            }
+        }
+        self.edge_rays[p as usize] = edge_rays;
+        Imagined { p, ends }
+    }
+
+    /// Imagines a stone of `colour` on the empty point `p`, for searches.
+    fn imagine(&mut self, p: Point, colour: Colour) -> Imagined {
+        self.cells[p as usize] = colour.stone();
+        self.cut_rays(p)
+    }
+
+    /// Undoes [`Lingarda::imagine`].
+    fn forget(&mut self, imagined: &Imagined) {
+        let p = imagined.p as usize;
+        let ends = imagined.ends;
+        self.cells[p] = EMPTY;
+        self.edge_rays[p] = 0;
+        self.sight[p] = ends;
+        for d in 0..DIRECTIONS {
+            let end = ends[d];
+            if end != EDGE {
+                let beyond = ends[opposite(d)];
+                self.sight[end as usize][opposite(d)] = beyond;
+                if beyond == EDGE {
+                    self.edge_rays[end as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Ruling (lifelines), the fixpoint: whether the stone at `start`, of
+    /// `colour`, has a lifeline, by a search along lines of sight between
+    /// stones of that colour for one whose ray leaves the board. A stone has
+    /// a lifeline exactly when such a chain exists, which is the smallest set
+    /// closed under the ray rule. The search stops at the first grounded
+    /// stone, or at one marked safe by an earlier search of the same
+    /// candidate; on success every stone it met is marked safe, on failure
+    /// `scratch.queue` holds the whole ungrounded component.
+    pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
+        let stone = colour.stone();
+        let Scratch {
+            queue, seen, safe, ..
+        } = &mut self.scratch;
+        let (sight, cells, edge_rays) = (&self.sight[..], &self.cells[..], &self.edge_rays[..]);
+        if edge_rays[start as usize] > 0 {
+            safe.mark(start);
+            return true;
+        }
+        queue.clear();
+        queue.push(start);
+        seen.clear();
+        seen.mark(start);
+        let mut i = 0;
+        // Only stones with no ray to the edge are queued, so the entries read
+        // are CLOSED or stones.
+        while let Some(&s) = queue.get(i) {
+            i += 1;
+            for &t in &sight[s as usize] {
+                if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
+                    continue;
+                }
+                if edge_rays[t as usize] > 0 || safe.is_marked(t) {
+                    for &s in queue.iter() {
+                        safe.mark(s);
+                    }
+                    return true;
+                }
+                if seen.mark(t) {
+                    queue.push(t);
+                }
+            }
+        }
+        false
+    }
+
+    /// Placement: whether the mover may place on the empty point `p`. Legal
+    /// when (1) the new stone has a lifeline, and (2) after every enemy stone
+    /// left without one flips to the mover, all at once, every stone of the
+    /// mover has one. On return `scratch.flips` holds the stones that flip
+    /// (complete whenever (1) holds), and `scratch.weighed` is `p` when legal.
+    ///
+    /// Exact given the invariant that every stone now has a lifeline: only
+    /// the components of ends that lost a worthwhile ray can lose their
+    /// ground; friendly ends seeing `p` across an empty point share its
+    /// lifeline; and the stones that flip form whole enemy components. So one
+    /// search per such enemy end, per such friendly end adjacent to `p`, and
+    /// per flipped component decides.
+    pub(super) fn weigh(&mut self, p: Point) -> Verdict {
+        self.scratch.weighed = NO_POINT;
+        self.scratch.flips.clear();
+        let verdict = match self.glance(p) {
+            Ok(verdict) => verdict,
+            Err(risk) => {
+                let mover = self.to_move;
+                let enemy = mover.opponent();
+                self.scratch.safe.clear();
+                self.scratch.flipped.clear();
+                self.scratch.flip_starts.clear();
+                let imagined = self.imagine(p, mover);
+                let verdict = self.judge(&imagined, risk, mover, enemy);
+                for &s in &self.scratch.flips {
+                    self.cells[s as usize] = enemy.stone();
+                }
+                self.forget(&imagined);
+                verdict
+            }
+        };
+        if verdict == Verdict::Legal {
+            self.scratch.weighed = p;
+        }
+        verdict
+    }
+
+    /// The common cases of [`Lingarda::weigh`], read off the tables without
+    /// a search: `NoLifeline` when no ray of `p` with an empty point leaves
+    /// the board or reaches a friendly stone; `Legal` (with no flip) when a
+    /// ray of `p` leaves the board or reaches a friendly stone with a ray of
+    /// its own to the edge, and every end whose worthwhile ray `p` cuts keeps
+    /// another ray to the edge. Otherwise the [`Risk`] a search must settle.
+    #[inline]
+    fn glance(&self, p: Point) -> Result<Verdict, Risk> {
+        let ends = &self.sight[p as usize];
+        let steps: &Row = self
+            .board
+            .adjacency()
+            .steps(p)
+            .try_into()
+            .expect("six directions");
+        let mover = self.to_move.stone();
+        let mut risk = Risk {
+            grounded: false,
+            ends: 0,
+        };
+        let mut sees_friend = false;
+        for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
+            // An empty neighbour is the only way a ray holds an empty point.
+            let open = step != end;
+            if end == EDGE {
+                risk.grounded |= open;
+                continue;
+            }
+            let cell = self.cells[end as usize];
+            let beyond = ends[opposite(d)];
+            let lost_edge = beyond == EDGE;
+            let left = self.edge_rays[end as usize] - lost_edge as u8;
+            if cell == mover && open {
+                sees_friend = true;
+                risk.grounded |= left > 0;
+            } else if left == 0 && (lost_edge || self.cells[beyond as usize] == cell) {
+                risk.ends |= 1 << d;
+            }
+        }
+        if !risk.grounded && !sees_friend {
+            Ok(Verdict::NoLifeline)
+        } else if risk.grounded && risk.ends == 0 {
+            Ok(Verdict::Legal)
+        } else {
+            Err(risk)
+        }
+    }
+
+    /// Whether no neighbour of the empty point `p` is empty: no stone can
+    /// ever be placed there again, as stones never leave the board.
+    pub(super) fn is_dead(&self, p: Point) -> bool {
+        self.board
+            .neighbours(p)
+            .iter()
+            .all(|&q| self.cells[q as usize] != EMPTY)
+    }
+
+    /// The three steps of [`Lingarda::weigh`], on the imagined stone, with
+    /// what [`Lingarda::glance`] learned; leaves the flipped stones as the
+    /// mover's.
+    fn judge(&mut self, imagined: &Imagined, risk: Risk, mover: Colour, enemy: Colour) -> Verdict {
+        let p = imagined.p;
+        if risk.grounded {
+            self.scratch.safe.mark(p);
+        } else if !self.reaches_edge(p, mover) {
+            return Verdict::NoLifeline;
+        }
+        let at_risk = |d: usize| risk.ends & (1 << d) != 0;
+        for (d, &end) in imagined.ends.iter().enumerate() {
+            if !at_risk(d) || self.cells[end as usize] != enemy.stone() {
+                continue;
+            }
+            if self.scratch.safe.is_marked(end) || self.scratch.flipped.is_marked(end) {
+                continue;
+            }
+            if !self.reaches_edge(end, enemy) {
+                // The whole component lost its ground: it flips.
+                let scratch = &mut self.scratch;
+                for &s in &scratch.queue {
+                    scratch.flipped.mark(s);
+                }
+                scratch.flips.extend_from_slice(&scratch.queue);
+                scratch.flip_starts.push(end);
+            }
+        }
+        for &s in &self.scratch.flips {
+            self.cells[s as usize] = mover.stone();
+        }
+        // The friendly ends at risk are adjacent to p (the others see it);
+        // flipped stones are now the mover's, so they are skipped here and
+        // searched as flipped components below.
+        for (d, &end) in imagined.ends.iter().enumerate() {
+            if at_risk(d)
+                && self.cells[end as usize] == mover.stone()
+                && !self.scratch.flipped.is_marked(end)
+                && !self.scratch.safe.is_marked(end)
+                && !self.reaches_edge(end, mover)
+            {
+                return Verdict::Stranded(end);
+            }
+        }
+        for k in 0..self.scratch.flip_starts.len() {
+            let start = self.scratch.flip_starts[k];
+            if !self.scratch.safe.is_marked(start) && !self.reaches_edge(start, mover) {
+                return Verdict::Stranded(start);
+            }
+        }
+        Verdict::Legal
+    }
+
+    /// The stone to name when a placement strands the mover's stones: the
+    /// first, by point index, of the stranded component that `weigh` just
+    /// searched, preferring a stone the mover already had to one that flips.
+    pub(super) fn stranded_to_name(&self) -> (Point, bool) {
+        let queue = &self.scratch.queue;
+        let own = queue
+            .iter()
+            .copied()
+            .filter(|&s| !self.scratch.flipped.is_marked(s))
+            .min();
+        match own {
+            Some(s) => (s, false),
+            None => (queue.iter().copied().min().unwrap_or(NO_POINT), true),
+        }
+    }
+
+    /// Places the mover's stone at `p` for good, with the flips of the last
+    /// legal weighing of `p`.
+    pub(super) fn commit(&mut self, p: Point) {
+        let mover = self.to_move;
+        self.cut_rays(p);
+        // The empty points between p and its ends now see p.
+        let adjacency = self.board.adjacency();
+        for d in 0..DIRECTIONS {
+            let back = opposite(d);
+            let mut q = adjacency.step(p, back);
+            while q != NO_POINT && self.cells[q as usize] == EMPTY {
+                self.sight[q as usize][d] = p;
+                q = adjacency.step(q, back);
+            }
+        }
+        self.cells[p as usize] = mover.stone();
+        for &s in &self.scratch.flips {
+            self.cells[s as usize] = mover.stone();
+        }
+        self.scratch.weighed = NO_POINT;
+    }
+
+    /// Rebuilds the sight table from the cells (for positions set up
+    /// directly, e.g. in tests).
+    #[cfg(test)]
+    pub(super) fn rebuild_sight(&mut self) {
+        let adjacency = self.board.adjacency();
+        for q in 0..self.board.points() as Point {
+            for d in 0..DIRECTIONS {
+                let mut t = adjacency.step(q, d);
+                let entry = if self.cells[q as usize] != EMPTY
+                    && (t == NO_POINT || self.cells[t as usize] != EMPTY)
+                {
+                    CLOSED
+                } else {
+                    while t != NO_POINT && self.cells[t as usize] == EMPTY {
+                        t = adjacency.step(t, d);
+                    }
+                    if t == NO_POINT {
+                        EDGE
+                    } else {
+                        t
+                    }
+                };
+                self.sight[q as usize][d] = entry;
+            }
+            let entries = &self.sight[q as usize];
+            let stone = self.cells[q as usize] != EMPTY;
+            self.edge_rays[q as usize] = if stone {
+                entries.iter().filter(|&&e| e == EDGE).count() as u8
+            } else {
+                0
+            };
+        }
+    }
+
+    /// The stones that have a lifeline, as a flag per point: on the board as
+    /// it stands (`p == NO_POINT`), or with a stone of the mover imagined on
+    /// the empty point `p`, before any flip.
+    pub(super) fn lifeline_flags(&mut self, p: Point) -> Vec<bool> {
+        let imagined = (p != NO_POINT).then(|| self.imagine(p, self.to_move));
+        self.scratch.safe.clear();
+        self.scratch.weighed = NO_POINT;
+        let mut flags = vec![false; self.board.points()];
+        for s in 0..self.board.points() as Point {
+            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else {
+                continue;
+            };
+            flags[s as usize] = self.scratch.safe.is_marked(s) || self.reaches_edge(s, colour);
+        }
+        if let Some(imagined) = imagined {
+            self.forget(&imagined);
+        }
+        flags
+    }
+}
