@@ -69,6 +69,7 @@ macro_rules! games {
 games! {
     $;
     sunder::Sunder,
+    esgrad::Esgrad,
 }
 
 impl Game for AnyGame {
