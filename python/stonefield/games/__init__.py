@@ -1,6 +1,7 @@
 """One module per game: its Game class and its State class with the game's
 own methods. Importing a module registers the game by name."""
 
+from stonefield.games.esgrad import Esgrad, EsgradState
 from stonefield.games.sunder import Sunder, SunderState
 
-__all__ = ["Sunder", "SunderState"]
+__all__ = ["Esgrad", "EsgradState", "Sunder", "SunderState"]
