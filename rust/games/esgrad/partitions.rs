@@ -50,6 +50,11 @@ struct Spot {
     /// The neighbours earlier in point order, `(c-1, r)`, `(c-1, r-1)` and
     /// `(c, r-1)`, or the padding point `N` off the board.
     back: [Point; 3],
+    /// Per subset of `back` holding stones of the point's colour: the point
+    /// whose group the point joins (itself when the subset is empty). With
+    /// the south-west stone, west and south (when friendly) are in its group
+    /// already, as they touch it and were counted after it.
+    follow: [Point; 8],
     /// Per subset of `back` (bit 0 west, 1 south-west, 2 south) holding
     /// stones of the point's colour: the point's share of its group's sum
     /// `Σ (deg - tri - 1) + inner edges - inner triangles`.
@@ -114,8 +119,11 @@ impl Geometry {
                     *slot = value;
                 }
                 let back = back.map(|q| if on(q) { q } else { n });
+                let [w, sw, s] = back;
+                let follow = [p, w, sw, sw, s, w, sw, sw];
                 Spot {
                     back,
+                    follow,
                     share,
                     edge: board.is_edge(p),
                 }
@@ -155,10 +163,6 @@ impl Partitions {
     /// [`Partitions::groups`]. A group covering the whole board leaves
     /// nothing, and gets the one partition of a group that separates nothing.
     pub fn count(&mut self, geometry: &Geometry, cells: &[u8]) {
-        /// Which of `[p, w, sw, s]` a point joins, per mask: with the
-        /// south-west stone, west and south (when friendly) are in its group
-        /// already, as they touch it and were counted after it.
-        const FOLLOW: [usize; 8] = [0, 1, 2, 2, 3, 1, 2, 2];
         let n = geometry.spots.len();
         debug_assert!(cells.len() == n + 1 && cells[n] == PADDING);
         self.nodes.resize(n, Node::default());
@@ -180,7 +184,7 @@ impl Partitions {
             };
             self.roots[roots] = p as Point;
             roots += (mask == 0) as usize;
-            let mut root = self.find([p as Point, w, sw, s][FOLLOW[mask]]);
+            let mut root = self.find(spot.follow[mask]);
             if mask == 0b101 {
                 // West and south without the south-west point between them:
                 // two groups until now, perhaps.
