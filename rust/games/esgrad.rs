@@ -1,15 +1,14 @@
 //! Esgrad (RULES.md §7): groups are worth the triangular number of their
 //! partitions, the parts the board falls into without them.
 //!
-//! Placement is free and never captures, so a move costs O(1): random
-//! playouts fill the board at a few nanoseconds a stone. The score needs every
-//! group's partitions: [`partitions::Partitions`] counts them for all groups
-//! in one pass over the board from local counts (Euler's formula on the
-//! triangulated board), and the per-colour sums are cached until the next
-//! placement, so asking for the score again, or deciding the winner and then
-//! reporting the scores at the end of a playout, costs nothing. `tests` holds
-//! the naive reference (a flood fill of the board per group) that the pass is
-//! checked against.
+//! Placement never captures and a move only logs its stone, so random
+//! playouts fill the board at a few nanoseconds a stone. The score needs
+//! every group's partitions: [`partitions::Groups`] counts them from local
+//! counts (Euler's formula on the triangulated board) and keeps them with
+//! each colour's total of group values, catching up when the score is asked
+//! for: stone by stone (O(1) each) after a few moves, by one raster pass over
+//! the board after many. `tests` holds the naive reference (a flood fill of
+//! the board per group) that both ways are checked against.
 
 mod partitions;
 
@@ -21,7 +20,8 @@ use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
 use crate::options::{OptionValue, Options};
 
-use partitions::{Geometry, Partitions, PADDING};
+pub use partitions::value;
+use partitions::{Geometry, Groups, PADDING};
 
 /// The largest komi, either way: far beyond any score, and small enough that
 /// every score stays exact in an `f64`.
@@ -32,7 +32,6 @@ const MAX_KOMI: i64 = 1_000_000_000;
 pub struct Esgrad {
     board: &'static Board,
     komi: i64,
-    geometry: &'static Geometry,
     /// The stones, then the padding point `N` that the neighbour table uses
     /// for off-board steps.
     cells: Vec<u8>,
@@ -47,10 +46,7 @@ pub struct Esgrad {
     /// so a random placement is O(1).
     empties: Vec<Point>,
     slot: Vec<u16>,
-    /// The sums of the group values per colour, while no stone has been
-    /// placed since they were counted.
-    group_values: Option<[u64; 2]>,
-    partitions: Partitions,
+    groups: Groups,
 }
 
 impl Clone for Esgrad {
@@ -58,7 +54,6 @@ impl Clone for Esgrad {
         Esgrad {
             board: self.board,
             komi: self.komi,
-            geometry: self.geometry,
             cells: self.cells.clone(),
             to_move: self.to_move,
             consecutive_passes: self.consecutive_passes,
@@ -66,8 +61,7 @@ impl Clone for Esgrad {
             winner: self.winner,
             empties: self.empties.clone(),
             slot: self.slot.clone(),
-            group_values: self.group_values,
-            partitions: Partitions::default(),
+            groups: self.groups.clone(),
         }
     }
 
@@ -76,7 +70,6 @@ impl Clone for Esgrad {
     fn clone_from(&mut self, source: &Self) {
         self.board = source.board;
         self.komi = source.komi;
-        self.geometry = source.geometry;
         self.cells.clone_from(&source.cells);
         self.to_move = source.to_move;
         self.consecutive_passes = source.consecutive_passes;
@@ -84,14 +77,8 @@ impl Clone for Esgrad {
         self.winner = source.winner;
         self.empties.clone_from(&source.empties);
         self.slot.clone_from(&source.slot);
-        self.group_values = source.group_values;
+        self.groups.clone_from(&source.groups);
     }
-}
-
-/// Value: a group with `p` partitions is worth `p(p+1)/2`.
-pub fn value(partitions: usize) -> u64 {
-    let p = partitions as u64;
-    p * (p + 1) / 2
 }
 
 impl Esgrad {
@@ -110,25 +97,11 @@ impl Esgrad {
         self.first_pass
     }
 
-    /// The sums of the values of each colour's groups `[black, white]`.
-    fn group_values(&mut self) -> [u64; 2] {
-        if let Some(values) = self.group_values {
-            return values;
-        }
-        self.partitions.count(self.geometry, &self.cells);
-        let mut values = [0; 2];
-        for (root, partitions) in self.partitions.groups(&self.cells) {
-            values[self.cells[root as usize] as usize - 1] += value(partitions);
-        }
-        self.group_values = Some(values);
-        values
-    }
-
     /// Score: the sum of the values of a colour's groups, plus komi for
     /// White, plus half a point for the colour that made the first pass of
     /// the game; `[black, white]`.
     fn score(&mut self) -> [f64; 2] {
-        let values = self.group_values();
+        let values = self.groups.totals(&self.cells);
         let mut score = [values[0] as f64, values[1] as f64 + self.komi as f64];
         if let Some(colour) = self.first_pass {
             score[colour.index()] += 0.5;
@@ -159,8 +132,8 @@ impl Esgrad {
             self.empties[slot] = last;
             self.slot[last as usize] = slot as u16;
         }
+        self.groups.placed(p);
         self.consecutive_passes = 0;
-        self.group_values = None;
     }
 
     /// Per colour: each group (its points, partitions and value), the sum of
@@ -168,21 +141,22 @@ impl Esgrad {
     /// total.
     fn score_breakdown(&mut self) -> Detail {
         let total = self.score();
-        let values = self.group_values();
-        self.partitions.count(self.geometry, &self.cells);
+        let values = self.groups.totals(&self.cells);
         let n = self.board.points();
         // Each group's stones, gathered under its root in point order.
         let mut members: Vec<Vec<Point>> = vec![Vec::new(); n];
         for p in 0..n as Point {
             if self.cells[p as usize] != EMPTY {
-                let root = self.partitions.group_of(p);
+                let root = self.groups.find(p);
                 members[root as usize].push(p);
             }
         }
         let mut groups: [Vec<(Vec<Point>, usize)>; 2] = [Vec::new(), Vec::new()];
-        for (root, partitions) in self.partitions.groups(&self.cells) {
-            let points = std::mem::take(&mut members[root as usize]);
-            groups[self.cells[root as usize] as usize - 1].push((points, partitions));
+        for (root, points) in members.into_iter().enumerate() {
+            if !points.is_empty() {
+                let partitions = self.groups.partitions(root as Point);
+                groups[self.cells[root] as usize - 1].push((points, partitions));
+            }
         }
         let colours = [Colour::Black, Colour::White].map(|colour| {
             let i = colour.index();
@@ -246,7 +220,6 @@ impl Game for Esgrad {
         Ok(Esgrad {
             board,
             komi,
-            geometry: Geometry::of(board),
             cells,
             to_move: Colour::Black,
             consecutive_passes: 0,
@@ -254,8 +227,7 @@ impl Game for Esgrad {
             winner: None,
             empties: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
-            group_values: Some([0, 0]),
-            partitions: Partitions::default(),
+            groups: Groups::new(Geometry::of(board)),
         })
     }
 

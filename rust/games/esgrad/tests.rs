@@ -82,27 +82,30 @@ fn naive_scores(state: &Esgrad) -> [f64; 2] {
     scores
 }
 
-/// The fast pass's groups, in the naive reference's form.
+/// The groups as kept up to date, in the naive reference's form.
 fn fast_groups(state: &mut Esgrad) -> Vec<(u8, Vec<Point>, usize)> {
-    state.partitions.count(state.geometry, &state.cells);
+    state.groups.catch_up(&state.cells);
     let n = state.board.points();
-    let roots: Vec<(Point, usize)> = state.partitions.groups(&state.cells).collect();
-    let mut groups: Vec<_> = roots
+    let mut members: Vec<Vec<Point>> = vec![Vec::new(); n];
+    for p in 0..n as Point {
+        if state.cells[p as usize] != EMPTY {
+            members[state.groups.find(p) as usize].push(p);
+        }
+    }
+    let mut groups: Vec<_> = members
         .into_iter()
-        .map(|(root, parts)| {
-            let points: Vec<Point> = (0..n as Point)
-                .filter(|&p| {
-                    state.cells[p as usize] != EMPTY && state.partitions.group_of(p) == root
-                })
-                .collect();
-            (state.cells[root as usize], points, parts)
+        .enumerate()
+        .filter(|(_, points)| !points.is_empty())
+        .map(|(root, points)| {
+            let parts = state.groups.partitions(root as Point);
+            (state.cells[root], points, parts)
         })
         .collect();
     groups.sort_unstable_by_key(|(_, points, _)| points[0]);
     groups
 }
 
-/// The partitions and value of the group at `text`, from the fast pass.
+/// The partitions and value of the group at `text`, as kept up to date.
 fn group_at(state: &mut Esgrad, text: &str) -> (usize, u64) {
     let p = at(state, text);
     let group = fast_groups(state)
@@ -387,8 +390,9 @@ fn queries_name_what_they_offer() {
     assert!(err.contains("partitions"), "{err}");
 }
 
-/// Random positions of every density and sides 2 to 11: the fast pass finds
-/// the same groups with the same partitions as the naive reference.
+/// Random positions of every density and sides 2 to 11: the groups, placed
+/// stone by stone in random order and recounted from scratch, are the naive
+/// reference's, with the same partitions, and the totals agree.
 #[test]
 fn fast_partitions_match_the_naive_reference_on_random_positions() {
     let mut rng = Rng::new(5);
@@ -400,28 +404,58 @@ fn fast_partitions_match_the_naive_reference_on_random_positions() {
         // boards all occur.
         let weights = [rng.below(5), rng.below(5) + 1, rng.below(5)];
         let total: usize = weights.iter().sum();
-        for p in 0..n {
-            let x = rng.below(total);
-            state.cells[p] = if x < weights[0] {
-                EMPTY
-            } else if x < weights[0] + weights[1] {
-                1
-            } else {
-                2
-            };
+        let mut order: Vec<Point> = (0..n as Point).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i + 1));
         }
-        state.group_values = None;
+        for p in order {
+            let x = rng.below(total);
+            if x >= weights[0] {
+                state.cells[p as usize] = if x < weights[0] + weights[1] { 1 } else { 2 };
+                state.groups.place(&state.cells, p);
+            }
+        }
         let naive = naive_groups(state.board, &state.cells);
+        let at = format!("round {round}: {}", state.board_string());
+        assert_eq!(fast_groups(&mut state), naive, "stone by stone, {at}");
+        let placed = state.groups.totals(&state.cells);
+        assert_eq!(state.scores().unwrap(), naive_scores(&state), "{at}");
+        state.groups.recount(&state.cells);
+        assert_eq!(fast_groups(&mut state), naive, "recounted, {at}");
+        assert_eq!(state.groups.totals(&state.cells), placed, "{at}");
+    }
+}
+
+/// Asking for the score after every move (stone by stone) and only at the
+/// end (one recount), or now and then (both), gives the same scores.
+#[test]
+fn catching_up_stone_by_stone_or_by_recount_agrees() {
+    let mut rng = Rng::new(17);
+    let mut buf = Vec::new();
+    for game in 0..300 {
+        let side = 2 + game % 7;
+        let start = new(side as i64, 0);
+        let (mut every, mut sometimes, mut end) = (start.clone(), start.clone(), start.clone());
+        while let Some(action) = every.random_action(&mut rng, &mut buf) {
+            for state in [&mut every, &mut sometimes, &mut end] {
+                state.apply_unchecked(action);
+            }
+            let scores = every.scores();
+            if rng.below(5) == 0 {
+                assert_eq!(sometimes.scores(), scores, "game {game}");
+            }
+        }
+        assert_eq!(end.scores(), every.scores(), "game {game}");
+        assert_eq!(end.winner(), every.winner());
         assert_eq!(
-            fast_groups(&mut state),
-            naive,
-            "round {round}: {}",
-            state.board_string()
+            fast_groups(&mut end),
+            fast_groups(&mut every),
+            "game {game}"
         );
         assert_eq!(
-            state.scores().unwrap(),
-            naive_scores(&state),
-            "round {round}"
+            fast_groups(&mut sometimes),
+            fast_groups(&mut every),
+            "game {game}"
         );
     }
 }
@@ -497,13 +531,16 @@ fn random_playouts_fill_the_board_then_pass_twice() {
 }
 
 /// Timing, not a test: `cargo test --release esgrad_speed -- --ignored
-/// --nocapture`. Single-thread random playouts (final scoring included) and
-/// uncached score() calls, at sides 7, 9 and 11. Each figure is the best of
-/// fifteen short rounds, as other work on the machine only ever slows a round down;
+/// --nocapture`. Single thread, at sides 7, 9 and 11: random playouts (the
+/// final scoring included), random playouts asking for the score after every
+/// move (what a bot does), score() on full and half-full boards, and the
+/// score breakdown query. Each figure is the best of fifteen short rounds,
+/// as other work on the machine only ever slows a round down;
 /// `ESGRAD_SPEED_SCALE` (default 1.0) scales the work.
 #[test]
 #[ignore]
 fn esgrad_speed() {
+    use std::hint::black_box;
     use std::time::Instant;
     let scale: f64 = std::env::var("ESGRAD_SPEED_SCALE").map_or(1.0, |s| s.parse().unwrap());
     let best_of = |work: &mut dyn FnMut() -> u64| {
@@ -535,8 +572,24 @@ fn esgrad_speed() {
             moves / 1e6,
             moves / length as f64
         );
-        // score() with the cache dropped each call, on full boards and on
-        // boards half full.
+        let scored = best_of(&mut || {
+            let mut moves = 0;
+            let mut sum = 0.0;
+            for _ in 0..games {
+                state.clone_from(&start);
+                while let Some(action) = state.random_action(&mut rng, &mut buf) {
+                    state.apply_unchecked(action);
+                    sum += state.scores().unwrap()[0];
+                    moves += 1;
+                }
+            }
+            black_box(sum);
+            moves
+        });
+        println!(
+            "side {side}: {:.2} M moves/s with score() after every move",
+            scored / 1e6
+        );
         for fill in [1.0, 0.5] {
             let mut positions = Vec::new();
             for _ in 0..64 {
@@ -548,19 +601,26 @@ fn esgrad_speed() {
                 }
                 positions.push(state);
             }
-            let calls = (20_000.0 * scale) as u64;
-            let mut sum = 0.0;
+            let calls = (1_000_000.0 * scale) as u64;
             let rate = best_of(&mut || {
+                let mut sum = 0.0;
                 for i in 0..calls {
-                    let state = &mut positions[i as usize % 64];
-                    state.group_values = None;
-                    sum += state.scores().unwrap()[0];
+                    sum += black_box(&mut positions[i as usize % 64]).scores().unwrap()[0];
                 }
+                black_box(sum);
                 calls
             });
+            let breakdowns = (2_000.0 * scale) as u64;
+            let breakdown = best_of(&mut || {
+                for i in 0..breakdowns {
+                    black_box(positions[i as usize % 64].query("score", None).unwrap());
+                }
+                breakdowns
+            });
             println!(
-                "side {side}: {:.3} M score() calls/s on boards {:.0}% full (checksum {sum})",
+                "side {side}: {:.1} M score() calls/s, {:.0} score breakdowns/s, boards {:.0}% full",
                 rate / 1e6,
+                breakdown,
                 fill * 100.0
             );
         }
