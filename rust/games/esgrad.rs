@@ -332,6 +332,9 @@ impl Game for Esgrad {
                 let parts = partitions::partitions_of(self.board, &self.cells, p);
                 Ok(Detail::List(parts.iter().map(|part| list(part)).collect()))
             }
+            ("partitions", _) => Err(Error::Notation(
+                "esgrad's 'partitions' needs a point on the board".into(),
+            )),
             ("consecutive_passes", _) => Ok(Detail::Int(self.consecutive_passes as i64)),
             ("first_pass", _) => Ok(self.first_pass.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
             _ => Err(Error::Notation(format!(

@@ -386,6 +386,8 @@ fn options_are_checked() {
 fn queries_name_what_they_offer() {
     let mut state = new(3, 0);
     assert_eq!(state.query("partitions", Some(0)).unwrap(), Detail::None);
+    let err = state.query("partitions", None).unwrap_err().to_string();
+    assert!(err.contains("needs a point"), "{err}");
     let err = state.query("prisoners", None).unwrap_err().to_string();
     assert!(err.contains("partitions"), "{err}");
 }
