@@ -535,8 +535,9 @@ fn random_playouts_fill_the_board_then_pass_twice() {
 /// Timing, not a test: `cargo test --release esgrad_speed -- --ignored
 /// --nocapture`. Single thread, at sides 7, 9 and 11: random playouts (the
 /// final scoring included), random playouts asking for the score after every
-/// move (what a bot does), score() on full and half-full boards, and the
-/// score breakdown query. Each figure is the best of fifteen short rounds,
+/// move (what a bot does), score() on full and half-full boards (kept up to
+/// date, so O(1)), the recount from scratch it falls back on after many
+/// moves, and the score breakdown query. Each figure is the best of fifteen short rounds,
 /// as other work on the machine only ever slows a round down;
 /// `ESGRAD_SPEED_SCALE` (default 1.0) scales the work.
 #[test]
@@ -612,6 +613,15 @@ fn esgrad_speed() {
                 black_box(sum);
                 calls
             });
+            let recounts = (20_000.0 * scale) as u64;
+            let recount = best_of(&mut || {
+                for i in 0..recounts {
+                    let state = &mut positions[i as usize % 64];
+                    state.groups.recount(&state.cells);
+                    black_box(state.groups.totals(&state.cells));
+                }
+                recounts
+            });
             let breakdowns = (2_000.0 * scale) as u64;
             let breakdown = best_of(&mut || {
                 for i in 0..breakdowns {
@@ -620,8 +630,9 @@ fn esgrad_speed() {
                 breakdowns
             });
             println!(
-                "side {side}: {:.1} M score() calls/s, {:.0} score breakdowns/s, boards {:.0}% full",
+                "side {side}: {:.1} M score() calls/s, {:.3} M recounts/s, {:.0} score breakdowns/s, boards {:.0}% full",
                 rate / 1e6,
+                recount / 1e6,
                 breakdown,
                 fill * 100.0
             );
