@@ -41,7 +41,7 @@
 //!   neighbours earlier in point order; each edge and triangle inside a
 //!   group is counted at its last point, so a stone's share depends only on
 //!   which of those three share its colour, a table of 8 entries per point.
-//!   Cheaper per stone, with no branch on the data in its core.
+//!   Cheaper per stone than placing, and with few branches on the data.
 //!
 //! Moves only log the stones they place; the score brings the groups up to
 //! date when it is asked for, stone by stone if few were placed since, by a
