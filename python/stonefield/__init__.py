@@ -18,7 +18,7 @@ from stonefield._core import (
 )
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
-from stonefield.games import Lingarda, LingardaState, Sunder, SunderState
+from stonefield.games import Esgrad, EsgradState, Lingarda, LingardaState, Sunder, SunderState
 from stonefield.notation import load
 from stonefield.simulate import (
     BLACK,
@@ -38,6 +38,8 @@ __all__ = [
     "NO_WINNER",
     "WHITE",
     "Colour",
+    "Esgrad",
+    "EsgradState",
     "Game",
     "IllegalMoveError",
     "LegalMoves",

@@ -70,6 +70,7 @@ games! {
     $;
     sunder::Sunder,
     lingarda::Lingarda,
+    esgrad::Esgrad,
 }
 
 impl Game for AnyGame {

@@ -1,0 +1,348 @@
+//! Esgrad (RULES.md §7): groups are worth the triangular number of their
+//! partitions, the parts the board falls into without them.
+//!
+//! Placement never captures and a move only logs its stone, so random
+//! playouts fill the board at a few nanoseconds a stone. The score needs
+//! every group's partitions: [`partitions::Groups`] counts them from local
+//! counts (Euler's formula on the triangulated board) and keeps them with
+//! each colour's total of group values, catching up when the score is asked
+//! for: stone by stone (O(1) each) after a few moves, by one raster pass over
+//! the board after many. `tests` holds the naive reference (a flood fill of
+//! the board per group) that both ways are checked against.
+
+mod partitions;
+
+use std::borrow::Cow;
+
+use super::{Action, Detail, Game, Special};
+use crate::board::{Board, Point};
+use crate::core::{Colour, Rng, EMPTY};
+use crate::error::Error;
+use crate::options::{OptionValue, Options};
+
+pub use partitions::value;
+use partitions::{Geometry, Groups, PADDING};
+
+/// The largest komi, either way: far beyond any score, and small enough that
+/// every score stays exact in an `f64`.
+const MAX_KOMI: i64 = 1_000_000_000;
+
+/// An Esgrad position.
+#[derive(Debug)]
+pub struct Esgrad {
+    board: &'static Board,
+    komi: i64,
+    /// The stones, then the padding point `N` that the neighbour table uses
+    /// for off-board steps.
+    cells: Vec<u8>,
+    to_move: Colour,
+    /// Passes since the last placement; two end the game.
+    consecutive_passes: u8,
+    /// The colour that made the first pass of the game (it earns half a
+    /// point).
+    first_pass: Option<Colour>,
+    winner: Option<Colour>,
+    /// The empty points in no particular order, and each point's slot in it,
+    /// so a random placement is O(1).
+    empties: Vec<Point>,
+    slot: Vec<u16>,
+    groups: Groups,
+}
+
+impl Clone for Esgrad {
+    fn clone(&self) -> Self {
+        Esgrad {
+            board: self.board,
+            komi: self.komi,
+            cells: self.cells.clone(),
+            to_move: self.to_move,
+            consecutive_passes: self.consecutive_passes,
+            first_pass: self.first_pass,
+            winner: self.winner,
+            empties: self.empties.clone(),
+            slot: self.slot.clone(),
+            groups: self.groups.clone(),
+        }
+    }
+
+    /// Reuses this state's buffers: batches restart every game this way, so
+    /// a playout allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        self.board = source.board;
+        self.komi = source.komi;
+        self.cells.clone_from(&source.cells);
+        self.to_move = source.to_move;
+        self.consecutive_passes = source.consecutive_passes;
+        self.first_pass = source.first_pass;
+        self.winner = source.winner;
+        self.empties.clone_from(&source.empties);
+        self.slot.clone_from(&source.slot);
+        self.groups.clone_from(&source.groups);
+    }
+}
+
+impl Esgrad {
+    /// The komi, a whole number of points for White.
+    pub fn komi(&self) -> i64 {
+        self.komi
+    }
+
+    /// Passes since the last placement.
+    pub fn consecutive_passes(&self) -> u8 {
+        self.consecutive_passes
+    }
+
+    /// The colour that made the first pass of the game, if any.
+    pub fn first_pass(&self) -> Option<Colour> {
+        self.first_pass
+    }
+
+    /// Score: the sum of the values of a colour's groups, plus komi for
+    /// White, plus half a point for the colour that made the first pass of
+    /// the game; `[black, white]`.
+    fn score(&mut self) -> [f64; 2] {
+        let values = self.groups.totals(&self.cells);
+        let mut score = [values[0] as f64, values[1] as f64 + self.komi as f64];
+        if let Some(colour) = self.first_pass {
+            score[colour.index()] += 0.5;
+        }
+        score
+    }
+
+    /// A pass; the second in a row ends the game, and the higher score wins
+    /// (the half point of the first pass rules out a tie).
+    fn pass(&mut self) {
+        self.first_pass.get_or_insert(self.to_move);
+        self.consecutive_passes += 1;
+        if self.consecutive_passes >= 2 {
+            let [black, white] = self.score();
+            self.winner = Some(if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            });
+        }
+    }
+
+    fn place(&mut self, p: Point) {
+        self.cells[p as usize] = self.to_move.stone();
+        let slot = self.slot[p as usize] as usize;
+        let last = self.empties.pop().expect("an empty point was taken");
+        if slot < self.empties.len() {
+            self.empties[slot] = last;
+            self.slot[last as usize] = slot as u16;
+        }
+        self.groups.placed(p);
+        self.consecutive_passes = 0;
+    }
+
+    /// Per colour: each group (its points, partitions and value), the sum of
+    /// the group values, the komi, the half point of the first pass, and the
+    /// total.
+    fn score_breakdown(&mut self) -> Detail {
+        let total = self.score();
+        let values = self.groups.totals(&self.cells);
+        let n = self.board.points();
+        // Each group's stones, gathered under its root in point order.
+        let mut members: Vec<Vec<Point>> = vec![Vec::new(); n];
+        for p in 0..n as Point {
+            if self.cells[p as usize] != EMPTY {
+                let root = self.groups.find(p);
+                members[root as usize].push(p);
+            }
+        }
+        let mut groups: [Vec<(Vec<Point>, usize)>; 2] = [Vec::new(), Vec::new()];
+        for (root, points) in members.into_iter().enumerate() {
+            if !points.is_empty() {
+                let partitions = self.groups.partitions(root as Point);
+                groups[self.cells[root] as usize - 1].push((points, partitions));
+            }
+        }
+        let colours = [Colour::Black, Colour::White].map(|colour| {
+            let i = colour.index();
+            groups[i].sort_unstable_by_key(|(points, _)| points[0]);
+            let listed = groups[i]
+                .iter()
+                .map(|(points, partitions)| {
+                    Detail::map([
+                        (
+                            "points",
+                            Detail::List(points.iter().map(|&q| Detail::Int(q as i64)).collect()),
+                        ),
+                        ("partitions", Detail::Int(*partitions as i64)),
+                        ("value", Detail::Int(value(*partitions) as i64)),
+                    ])
+                })
+                .collect();
+            let komi = if colour == Colour::White {
+                self.komi
+            } else {
+                0
+            };
+            let half = if self.first_pass == Some(colour) {
+                0.5
+            } else {
+                0.0
+            };
+            let detail = Detail::map([
+                ("groups", Detail::List(listed)),
+                ("group_values", Detail::Int(values[i] as i64)),
+                ("komi", Detail::Int(komi)),
+                ("half_point", Detail::Float(half)),
+                ("total", Detail::Float(total[i])),
+            ]);
+            (colour.name(), detail)
+        });
+        Detail::map(colours)
+    }
+}
+
+impl Game for Esgrad {
+    fn from_options(options: &mut Options) -> Result<Self, Error> {
+        let side = options.int("size", 9, 2..=25)? as usize;
+        let komi_halves = options.halves("komi", 0)?;
+        if komi_halves % 2 != 0 {
+            return Err(Error::Option(format!(
+                "komi must be a whole number, got {}",
+                komi_halves as f64 / 2.0
+            )));
+        }
+        let komi = komi_halves / 2;
+        if komi.abs() > MAX_KOMI {
+            return Err(Error::Option(format!(
+                "komi must be from -{MAX_KOMI} to {MAX_KOMI}, got {komi}"
+            )));
+        }
+        let board = Board::hex(side)?;
+        let n = board.points();
+        let mut cells = vec![EMPTY; n + 1];
+        cells[n] = PADDING;
+        Ok(Esgrad {
+            board,
+            komi,
+            cells,
+            to_move: Colour::Black,
+            consecutive_passes: 0,
+            first_pass: None,
+            winner: None,
+            empties: (0..n as Point).collect(),
+            slot: (0..n as u16).collect(),
+            groups: Groups::new(Geometry::of(board)),
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        "esgrad"
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("komi", OptionValue::Int(self.komi)),
+        ]
+    }
+
+    fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    fn specials(&self) -> &'static [Special] {
+        &[Special::Pass]
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn cell(&self, p: Point) -> u8 {
+        self.cells[p as usize]
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        out.extend((0..self.board.points() as Point).filter(|&p| self.cells[p as usize] == EMPTY));
+        out.push(self.board.points() as Action);
+    }
+
+    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
+        if self.is_terminal() {
+            return Err("the game is over".into());
+        }
+        if (action as usize) < self.board.points() && self.cells[action as usize] != EMPTY {
+            return Err("the point is occupied".into());
+        }
+        Ok(())
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        if (action as usize) < self.board.points() {
+            self.place(action);
+        } else {
+            self.pass();
+        }
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+
+    fn scores(&mut self) -> Option<[f64; 2]> {
+        Some(self.score())
+    }
+
+    fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
+        // Every empty point is legal; pass only once none is left (RULES.md §8).
+        if self.is_terminal() {
+            None
+        } else if self.empties.is_empty() {
+            Some(self.board.points() as Action)
+        } else {
+            Some(self.empties[rng.below(self.empties.len())])
+        }
+    }
+
+    /// Esgrad's counters and views:
+    ///
+    /// - `"scores"`: the scores per colour as they stand (`{black, white}`).
+    /// - `"score"`: per colour, `groups` (each with its `points`,
+    ///   `partitions` and `value`, ordered by first point), `group_values`
+    ///   (their sum), `komi`, `half_point` and `total`.
+    /// - `"partitions"` at a point: the partitions of the group there, as
+    ///   lists of point indices (each ascending, ordered by first point);
+    ///   `None` at an empty point.
+    /// - `"consecutive_passes"`: passes since the last placement.
+    /// - `"first_pass"`: the colour that passed first (`None` before).
+    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
+        let list = |ps: &[Point]| Detail::List(ps.iter().map(|&q| Detail::Int(q as i64)).collect());
+        match (what, point) {
+            ("scores", _) => Ok(Detail::per_colour(self.score())),
+            ("score", _) => Ok(self.score_breakdown()),
+            ("partitions", Some(p)) if (p as usize) < self.board.points() => {
+                if self.cells[p as usize] == EMPTY {
+                    return Ok(Detail::None);
+                }
+                let parts = partitions::partitions_of(self.board, &self.cells, p);
+                Ok(Detail::List(parts.iter().map(|part| list(part)).collect()))
+            }
+            ("partitions", _) => Err(Error::Notation(
+                "esgrad's 'partitions' needs a point on the board".into(),
+            )),
+            ("consecutive_passes", _) => Ok(Detail::Int(self.consecutive_passes as i64)),
+            ("first_pass", _) => Ok(self.first_pass.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
+            _ => Err(Error::Notation(format!(
+                "esgrad has no '{what}' (it has: scores, score, partitions at a point, consecutive_passes, first_pass)"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
