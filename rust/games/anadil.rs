@@ -25,6 +25,12 @@ use crate::error::Error;
 use crate::options::{OptionValue, Options};
 use smother::Smother;
 
+/// Verdict codes kept per point for the current turn (`verdicts`).
+const COUNTER: u32 = 1;
+const REPEAT: u32 = 2;
+const COUNTER_REASON: &str = "it would counter-annihilate";
+const REPEAT_REASON: &str = "the board would repeat your previous turn";
+
 /// Which placements could leave the board as it was at the end of the
 /// mover's previous turn, judged from what the opponent's turn changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +79,9 @@ pub struct Anadil {
     /// The placement `check` last found legal, and the ply it was checked at:
     /// `removed` still holds its removals.
     resolved: Option<(Point, u32)>,
+    /// Per point: `(plies + 1) << 2 | code` when a placement there was found
+    /// illegal on this turn, so it is not resolved again.
+    verdicts: Vec<u32>,
     marks: Marks,
 }
 
@@ -205,11 +214,15 @@ impl Anadil {
     /// Whether a placement on empty `p` could be illegal: only when the
     /// counter-annihilation or the repetition ruling may apply.
     fn may_be_illegal(&self, p: Point) -> bool {
+        let stone = self.to_move.stone();
         self.protected != NO_POINT
             || match self.repeat {
                 Repeat::Never => false,
                 Repeat::Only(x) => x == p,
-                Repeat::Any => true,
+                // Nothing was lost since the mover's previous turn, so a
+                // repeating stone must go again, alone: its group must be
+                // itself, with no friendly orthogonal neighbour.
+                Repeat::Any => !self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone),
             }
     }
 
@@ -222,19 +235,35 @@ impl Anadil {
         if !self.may_be_illegal(p) {
             return Ok(());
         }
+        let stamp = (self.plies + 1) << 2;
+        match self.verdicts[p as usize] {
+            v if v == stamp | COUNTER => return Err(COUNTER_REASON),
+            v if v == stamp | REPEAT => return Err(REPEAT_REASON),
+            _ => {}
+        }
+        // `removed` is about to describe `p`: whatever was remembered is stale.
+        self.resolved = None;
         self.place_and_remove(p);
         let verdict = if self.counter_annihilates() {
-            Err("it would counter-annihilate")
+            COUNTER
         } else if self.repeats(self.to_move) {
-            Err("the board would repeat your previous turn")
+            REPEAT
         } else {
-            Ok(())
+            0
         };
         self.take_back(p);
-        if verdict.is_ok() {
-            self.resolved = Some((p, self.plies));
+        match verdict {
+            0 => {
+                self.resolved = Some((p, self.plies));
+                Ok(())
+            }
+            code => {
+                // Remembered for this turn: random choices and the end test
+                // ask again.
+                self.verdicts[p as usize] = stamp | code;
+                Err(if code == COUNTER { COUNTER_REASON } else { REPEAT_REASON })
+            }
         }
-        verdict
     }
 
     /// Release: legal when the prison holds at least one enemy stone (and the
@@ -246,10 +275,14 @@ impl Anadil {
             Colour::White => -self.prison,
         };
         if held <= 0 {
-            return Err(format!("the prison holds no {} stone", enemy.name()).into());
+            return Err(match enemy {
+                Colour::Black => "the prison holds no black stone",
+                Colour::White => "the prison holds no white stone",
+            }
+            .into());
         }
         if self.repeats(self.to_move) {
-            return Err("the board would repeat your previous turn".into());
+            return Err(REPEAT_REASON.into());
         }
         Ok(())
     }
@@ -302,10 +335,13 @@ impl Anadil {
         // The opponent's board to repeat is this turn's start: a placement
         // restores at most one stone, so it can repeat only if this turn took
         // at most one enemy stone and none of the mover's older stones.
+        // And it must remove `p` again, alone: not if `p` has a friend.
         let own_lost = friendly_removed - usize::from(!survived);
-        self.repeat = match (own_lost, self.enemy_removed) {
-            (0, 0) => Repeat::Any,
-            (0, 1) => Repeat::Only(self.removed[0]),
+        let stone = mover.stone();
+        let joined = survived && self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone);
+        self.repeat = match (own_lost, self.enemy_removed, joined) {
+            (0, 0, false) => Repeat::Any,
+            (0, 1, false) => Repeat::Only(self.removed[0]),
             _ => Repeat::Never,
         };
     }
@@ -411,6 +447,7 @@ impl Game for Anadil {
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
+            verdicts: vec![0; n],
             marks: Marks::new(n),
         };
         state.start();

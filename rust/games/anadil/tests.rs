@@ -233,15 +233,20 @@ fn fast_rules_match_the_naive_reference() {
     let mut buf = Vec::new();
     let mut ends = 0;
     let (mut protected_turns, mut repeat_turns) = (0, 0);
-    for game in 0..40 {
+    for game in 0..60 {
         let (size, komi, cap) = [(5, 0, 300), (5, 2, 300), (7, 1, 100), (5, 1, 300)][game % 4];
         let mut state = new(size, komi);
         let mut naive = Naive::of(&state);
         for ply in 0..cap {
             let at = format!("game {game} ply {ply}");
-            state.legal_actions(&mut buf);
             let want = naive.legal();
-            assert_eq!(buf, want, "{at}: legal actions");
+            // Half the games skip the full list, so that the random choice
+            // meets the state exactly as a playout leaves it.
+            if game % 2 == 0 {
+                state.legal_actions(&mut buf);
+                assert_eq!(buf, want, "{at}: legal actions");
+            }
+            assert_eq!(state.is_terminal(), want.is_empty(), "{at}: terminal");
             if want.is_empty() {
                 assert_eq!(state.winner(), Some(naive.to_move.opponent()), "{at}: the player with no action loses");
                 ends += 1;
@@ -249,9 +254,10 @@ fn fast_rules_match_the_naive_reference() {
             }
             protected_turns += usize::from(state.protected != NO_POINT);
             repeat_turns += usize::from(state.repeat != Repeat::Never);
+            // As in playouts: the random choice, then the unchecked apply.
             let action = state.random_action(&mut rng, &mut Vec::new()).unwrap();
             assert!(want.contains(&action), "{at}: the random action is legal");
-            state.apply(action).unwrap();
+            state.apply_unchecked(action);
             naive.apply(action);
             assert_eq!(state.cells, naive.cells, "{at}: board");
             assert_eq!(state.prison, naive.prison, "{at}: prison");
@@ -468,4 +474,46 @@ fn options_are_checked() {
     assert_eq!(default.board().side(), 15);
     let unknown = AnyGame::new("anadil", &mut Options::new([("pie", OptionValue::Bool(true))])).unwrap_err();
     assert!(unknown.to_string().contains("unknown option 'pie'"), "{unknown}");
+}
+
+/// Single-thread random playout speed, and how random games end within the
+/// default cap of 10 × N actions. Run with
+/// `cargo test --release anadil::tests::playout_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn playout_speed() {
+    use crate::playout::playout;
+    for (size, games) in [(9, 2000), (15, 300)] {
+        let start = new(size, 0);
+        let cap = 10 * start.board.points();
+        let mut state = start.clone();
+        let mut buf = Vec::new();
+        let (mut moves, mut finished, mut lengths) = (0u64, 0, 0u64);
+        let mut endings = std::collections::BTreeMap::new();
+        let mut wins = [0; 2];
+        let clock = std::time::Instant::now();
+        for game in 0..games {
+            state.clone_from(&start);
+            let outcome = playout(&mut state, &mut Rng::for_game(1, game), cap, &mut buf);
+            moves += outcome.length as u64;
+            if outcome.finished {
+                finished += 1;
+                lengths += outcome.length as u64;
+                wins[outcome.winner as usize] += 1;
+                let Detail::Text(ending) = state.query("ending", None).unwrap() else { panic!() };
+                let winner_stones = state.stones[outcome.winner as usize];
+                *endings.entry(format!("{ending}, winner keeps {}", winner_stones.min(3))).or_insert(0) += 1;
+            }
+        }
+        let seconds = clock.elapsed().as_secs_f64();
+        println!(
+            "anadil {size}x{size}: {:.0} moves/s single thread ({games} games, {moves} moves, {seconds:.2} s); \
+             {:.1}% finish within {cap} (mean length {:.0}), black {} white {}; endings {endings:?}",
+            moves as f64 / seconds,
+            100.0 * finished as f64 / games as f64,
+            lengths as f64 / finished.max(1) as f64,
+            wins[0],
+            wins[1],
+        );
+    }
 }
