@@ -20,7 +20,7 @@ use std::borrow::Cow;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Marks, Rng, EMPTY};
+use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
 use crate::options::{OptionValue, Options};
 use smother::Smother;
@@ -82,7 +82,6 @@ pub struct Anadil {
     /// Per point: `(plies + 1) << 2 | code` when a placement there was found
     /// illegal on this turn, so it is not resolved again.
     verdicts: Vec<u32>,
-    marks: Marks,
 }
 
 impl Anadil {
@@ -358,10 +357,11 @@ impl Anadil {
 
     /// The stones (or empty points) connected to `p` through `adjacency`
     /// and holding the same cell value, in visiting order.
-    fn component_points(&mut self, p: Point, king: bool) -> Vec<Point> {
+    fn component_points(&self, p: Point, king: bool) -> Vec<Point> {
         let value = self.cells[p as usize];
-        self.marks.clear();
-        self.marks.mark(p);
+        // A query, not a hot path: a fresh visited set is fine.
+        let mut seen = vec![false; self.cells.len()];
+        seen[p as usize] = true;
         let mut found = vec![p];
         let mut i = 0;
         while i < found.len() {
@@ -369,7 +369,7 @@ impl Anadil {
             let around =
                 if king { self.board.king().expect("square board").neighbours(q) } else { self.board.neighbours(q) };
             for &r in around {
-                if self.cells[r as usize] == value && self.marks.mark(r) {
+                if self.cells[r as usize] == value && !std::mem::replace(&mut seen[r as usize], true) {
                     found.push(r);
                 }
             }
@@ -448,7 +448,6 @@ impl Game for Anadil {
             enemy_removed: 0,
             resolved: None,
             verdicts: vec![0; n],
-            marks: Marks::new(n),
         };
         state.start();
         Ok(state)

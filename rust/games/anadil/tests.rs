@@ -233,7 +233,7 @@ fn fast_rules_match_the_naive_reference() {
     let mut buf = Vec::new();
     let mut ends = 0;
     let (mut protected_turns, mut repeat_turns) = (0, 0);
-    for game in 0..60 {
+    for game in 0..40 {
         let (size, komi, cap) = [(5, 0, 300), (5, 2, 300), (7, 1, 100), (5, 1, 300)][game % 4];
         let mut state = new(size, komi);
         let mut naive = Naive::of(&state);
