@@ -141,17 +141,17 @@ impl Anadil {
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
         self.removed.clear();
-        self.smother.evaluate(self.board, &self.cells);
-        self.smother.smothered(&self.cells, enemy, &mut self.removed);
+        self.smother.evaluate(&self.cells);
+        self.smother.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
         if self.enemy_removed > 0 {
             for &r in &self.removed {
                 self.cells[r as usize] = EMPTY;
                 self.hash ^= self.keys[r as usize][enemy.index()];
             }
-            self.smother.evaluate(self.board, &self.cells);
+            self.smother.evaluate(&self.cells);
         }
-        self.smother.smothered(&self.cells, mover, &mut self.removed);
+        self.smother.smothered(mover, &mut self.removed);
         for &r in &self.removed[self.enemy_removed..] {
             self.cells[r as usize] = EMPTY;
             self.hash ^= self.keys[r as usize][mover.index()];
@@ -292,12 +292,9 @@ impl Anadil {
         if self.check_release().is_ok() {
             return true;
         }
-        if self.protected == NO_POINT {
-            match self.repeat {
-                Repeat::Never if !self.empties.is_empty() => return true,
-                Repeat::Only(x) if self.empties.iter().any(|&p| p != x) => return true,
-                _ => {}
-            }
+        // A placement the cheap filter clears is legal without resolving it.
+        if self.empties.iter().any(|&p| !self.may_be_illegal(p)) {
+            return true;
         }
         for i in 0..self.empties.len() {
             if self.check_placement(self.empties[i]).is_ok() {
@@ -386,7 +383,7 @@ impl Anadil {
             return Detail::None;
         };
         let group = self.component_points(p, false);
-        self.smother.evaluate(self.board, &self.cells);
+        self.smother.evaluate(&self.cells);
         let king = self.board.king().expect("square board");
         let mut breaths: Vec<Point> = group
             .iter()
@@ -443,7 +440,7 @@ impl Game for Anadil {
             plies: 0,
             empties: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
-            smother: Smother::new(n),
+            smother: Smother::new(side),
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
@@ -580,11 +577,11 @@ impl Game for Anadil {
                 ("white", Detail::Int(self.stones[1] as i64)),
             ])),
             ("smothered", _) => {
-                self.smother.evaluate(self.board, &self.cells);
+                self.smother.evaluate(&self.cells);
                 let mut per = Vec::new();
                 for colour in [Colour::Black, Colour::White] {
                     let mut out = Vec::new();
-                    self.smother.smothered(&self.cells, colour, &mut out);
+                    self.smother.smothered(colour, &mut out);
                     per.push((colour.name(), points(out)));
                 }
                 Ok(Detail::map(per))

@@ -476,6 +476,15 @@ fn options_are_checked() {
     assert!(unknown.to_string().contains("unknown option 'pie'"), "{unknown}");
 }
 
+/// This thread's time on a CPU (Linux), so timings hold on a busy machine;
+/// the wall clock elsewhere.
+fn cpu_seconds(wall: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns as f64 * 1e-9)
+}
+
 /// Single-thread random playout speed, and how random games end within the
 /// default cap of 10 × N actions. Run with
 /// `cargo test --release anadil::tests::playout_speed -- --ignored --nocapture`.
@@ -483,7 +492,7 @@ fn options_are_checked() {
 #[ignore]
 fn playout_speed() {
     use crate::playout::playout;
-    for (size, games) in [(9, 2000), (15, 300)] {
+    for (size, games) in [(9, 400), (15, 100)] {
         let start = new(size, 0);
         let cap = 10 * start.board.points();
         let mut state = start.clone();
@@ -492,6 +501,7 @@ fn playout_speed() {
         let mut endings = std::collections::BTreeMap::new();
         let mut wins = [0; 2];
         let clock = std::time::Instant::now();
+        let cpu = cpu_seconds(clock);
         for game in 0..games {
             state.clone_from(&start);
             let outcome = playout(&mut state, &mut Rng::for_game(1, game), cap, &mut buf);
@@ -505,9 +515,9 @@ fn playout_speed() {
                 *endings.entry(format!("{ending}, winner keeps {}", winner_stones.min(3))).or_insert(0) += 1;
             }
         }
-        let seconds = clock.elapsed().as_secs_f64();
+        let seconds = cpu_seconds(clock) - cpu;
         println!(
-            "anadil {size}x{size}: {:.0} moves/s single thread ({games} games, {moves} moves, {seconds:.2} s); \
+            "anadil {size}x{size}: {:.0} moves per CPU second, single thread ({games} games, {moves} moves, {seconds:.2} s); \
              {:.1}% finish within {cap} (mean length {:.0}), black {} white {}; endings {endings:?}",
             moves as f64 / seconds,
             100.0 * finished as f64 / games as f64,
@@ -516,4 +526,25 @@ fn playout_speed() {
             wins[1],
         );
     }
+}
+
+#[test]
+#[ignore]
+fn evaluate_speed() {
+    let mut state = new(15, 0);
+    let mut rng = Rng::new(3);
+    let mut buf = Vec::new();
+    for _ in 0..120 {
+        let a = state.random_action(&mut rng, &mut buf).unwrap();
+        state.apply_unchecked(a);
+    }
+    println!("{}", state.board_string());
+    let clock = std::time::Instant::now();
+    let cpu = cpu_seconds(clock);
+    let rounds = 100_000;
+    for _ in 0..rounds {
+        state.smother.evaluate(&state.cells);
+    }
+    let seconds = cpu_seconds(clock) - cpu;
+    println!("evaluate: {:.2} us", seconds / rounds as f64 * 1e6);
 }
