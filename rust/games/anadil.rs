@@ -23,11 +23,13 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
 use crate::options::{OptionValue, Options};
-use smother::Smother;
+use smother::{Breaths, Smother};
 
 /// Verdict codes kept per point for the current turn (`verdicts`).
 const COUNTER: u32 = 1;
 const REPEAT: u32 = 2;
+/// Known legal without resolving it (see `Anadil::judge_lone_placements`).
+const CLEAR: u32 = 3;
 const COUNTER_REASON: &str = "it would counter-annihilate";
 const REPEAT_REASON: &str = "the board would repeat your previous turn";
 
@@ -66,12 +68,18 @@ pub struct Anadil {
     previous: [Option<u64>; 2],
     previous_cells: [Vec<u8>; 2],
     repeat: Repeat,
+    /// With `Repeat::Any`: the stone the opponent's turn added, or `NO_POINT`.
+    added: Point,
+    /// `plies + 1` once `judge_lone_placements` has run on this turn.
+    judged: u32,
     winner: Option<Colour>,
     plies: u32,
     /// The empty points in no particular order, and each point's slot in it.
     empties: Vec<Point>,
     slot: Vec<u16>,
-    smother: Smother,
+    /// Boxed: the scratch is large and a state sits in `AnyGame` beside
+    /// smaller games.
+    smother: Box<Smother>,
     /// The stones the last resolved placement removes: enemy stones first
     /// (`enemy_removed` of them), then friendly ones.
     removed: Vec<Point>,
@@ -234,10 +242,18 @@ impl Anadil {
         if !self.may_be_illegal(p) {
             return Ok(());
         }
+        if self.stones[self.to_move.index()] == 0
+            && self.protected == NO_POINT
+            && self.repeat == Repeat::Any
+            && self.judged != self.plies + 1
+        {
+            self.judge_lone_placements();
+        }
         let stamp = (self.plies + 1) << 2;
         match self.verdicts[p as usize] {
             v if v == stamp | COUNTER => return Err(COUNTER_REASON),
             v if v == stamp | REPEAT => return Err(REPEAT_REASON),
+            v if v == stamp | CLEAR => return Ok(()),
             _ => {}
         }
         // `removed` is about to describe `p`: whatever was remembered is stale.
@@ -261,6 +277,60 @@ impl Anadil {
                 // ask again.
                 self.verdicts[p as usize] = stamp | code;
                 Err(if code == COUNTER { COUNTER_REASON } else { REPEAT_REASON })
+            }
+        }
+    }
+
+    /// The repetition ruling for a mover with no stone on the board, judged
+    /// for every empty point at once from two whole-board evaluations (not
+    /// one per point): the case where random games spend most placements.
+    ///
+    /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
+    /// so the board now is `B` plus `added` (if any). The mover's lone stone
+    /// on `p` smothers exactly the enemy groups whose breaths all lie in
+    /// `p`'s region (each piece of it then meets one enemy of theirs: the new
+    /// stone; every other region none). So the placement can repeat `B` only
+    /// if those groups are exactly `added`, and then it does if the stone,
+    /// alone on `B`, is smothered. Points this cannot settle locally are left
+    /// to be resolved.
+    fn judge_lone_placements(&mut self) {
+        self.judged = self.plies + 1;
+        let stamp = (self.plies + 1) << 2;
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        self.smother.evaluate(&self.cells);
+        let (breathless, added_breaths) = self.smother.single_region_groups(enemy, self.added);
+        for i in 0..self.empties.len() {
+            let p = self.empties[i];
+            let region = self.smother.region_of(p);
+            let smothered = self.smother.enclosed_in(region) + breathless;
+            let repeats_removal = if self.added == NO_POINT {
+                smothered == 0
+            } else {
+                let added_goes = match added_breaths {
+                    Breaths::None => true,
+                    Breaths::One(r) => r == region,
+                    Breaths::Many => false,
+                };
+                smothered == 1 && added_goes
+            };
+            // Stamp 0 marks the points still to judge.
+            self.verdicts[p as usize] = if repeats_removal { stamp } else { stamp | CLEAR };
+        }
+        if self.added != NO_POINT {
+            self.cells[self.added as usize] = EMPTY;
+            self.smother.evaluate(&self.cells);
+            self.cells[self.added as usize] = enemy.stone();
+        }
+        self.smother.count_contacts();
+        for i in 0..self.empties.len() {
+            let p = self.empties[i];
+            if self.verdicts[p as usize] == stamp {
+                match self.smother.lone_stone_smothered(p, mover) {
+                    Some(true) => self.verdicts[p as usize] = stamp | REPEAT,
+                    Some(false) => self.verdicts[p as usize] = stamp | CLEAR,
+                    None => {}
+                }
             }
         }
     }
@@ -335,6 +405,7 @@ impl Anadil {
         let own_lost = friendly_removed - usize::from(!survived);
         let stone = mover.stone();
         let joined = survived && self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone);
+        self.added = if survived { p } else { NO_POINT };
         self.repeat = match (own_lost, self.enemy_removed, joined) {
             (0, 0, false) => Repeat::Any,
             (0, 1, false) => Repeat::Only(self.removed[0]),
@@ -350,6 +421,7 @@ impl Anadil {
         }
         self.protected = NO_POINT;
         self.repeat = Repeat::Any;
+        self.added = NO_POINT;
     }
 
     /// The stones (or empty points) connected to `p` through `adjacency`
@@ -436,11 +508,13 @@ impl Game for Anadil {
             previous: [None; 2],
             previous_cells: [vec![EMPTY; n], vec![EMPTY; n]],
             repeat: Repeat::Never,
+            added: NO_POINT,
+            judged: 0,
             winner: None,
             plies: 0,
             empties: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
-            smother: Smother::new(side),
+            smother: Box::new(Smother::new(side)),
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,

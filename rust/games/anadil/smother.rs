@@ -36,6 +36,23 @@ pub(super) struct Smother {
     /// unobstructed breath.
     alive: Vec<bool>,
     stack: Vec<u16>,
+    /// Per region root and colour: how many of the region's points touch
+    /// its first supergroup, capped at 2 (see [`Smother::count_contacts`]).
+    contacts: Vec<[u8; 2]>,
+    /// Per region root: stones of one colour in groups whose breaths all lie
+    /// in that region (see [`Smother::single_region_groups`]).
+    enclosed: Vec<u16>,
+}
+
+/// Where the breaths of a group lie, on the board last evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Breaths {
+    /// It has none.
+    None,
+    /// All in the region with this root.
+    One(usize),
+    /// In two regions or more.
+    Many,
 }
 
 impl Smother {
@@ -55,6 +72,8 @@ impl Smother {
             first: vec![[0; 2]; cells],
             alive: vec![false; cells],
             stack: Vec::with_capacity(cells),
+            contacts: vec![[0; 2]; cells],
+            enclosed: vec![0; cells],
         }
     }
 
@@ -217,6 +236,158 @@ impl Smother {
             if self.grid[g] == stone && !self.alive[g] {
                 out.push(p as Point);
             }
+        }
+    }
+
+    /// The root of the region holding empty point `p`, on the board last
+    /// evaluated.
+    pub(super) fn region_of(&self, p: Point) -> usize {
+        self.label[self.cell_of(p)] as usize
+    }
+
+    /// For the groups of `colour` on the board last evaluated: counts per
+    /// region root, in [`Smother::enclosed_in`], the stones of groups whose
+    /// breaths all lie in that region; returns the stones of groups with no
+    /// breath, and where the breaths of the group holding `probe` lie.
+    pub(super) fn single_region_groups(&mut self, colour: Colour, probe: Point) -> (usize, Breaths) {
+        let stone = colour.stone();
+        let king = self.king_offsets();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let probe = (probe != crate::board::NO_POINT).then(|| self.cell_of(probe));
+        for g in self.interior() {
+            self.enclosed[g] = 0;
+        }
+        // `alive` is spent once smothered() has been read: reuse it as the
+        // visited set.
+        self.alive.fill(false);
+        let (mut breathless, mut probed) = (0, Breaths::Many);
+        for g in self.interior() {
+            if self.grid[g] != stone || self.alive[g] {
+                continue;
+            }
+            self.alive[g] = true;
+            self.stack.push(g as u16);
+            let (mut size, mut breaths, mut holds_probe) = (0u16, Breaths::None, false);
+            while let Some(s) = self.stack.pop() {
+                let s = s as usize;
+                size += 1;
+                holds_probe |= Some(s) == probe;
+                for &o in &king {
+                    let e = s.wrapping_add_signed(o);
+                    if self.grid[e] != EMPTY {
+                        continue;
+                    }
+                    let region = self.label[e] as usize;
+                    breaths = match breaths {
+                        Breaths::None => Breaths::One(region),
+                        Breaths::One(r) if r != region => Breaths::Many,
+                        other => other,
+                    };
+                }
+                for &o in &orthogonal {
+                    let t = s.wrapping_add_signed(o);
+                    if self.grid[t] == stone && !self.alive[t] {
+                        self.alive[t] = true;
+                        self.stack.push(t as u16);
+                    }
+                }
+            }
+            match breaths {
+                Breaths::None => breathless += size as usize,
+                Breaths::One(region) => self.enclosed[region] += size,
+                Breaths::Many => {}
+            }
+            if holds_probe {
+                probed = breaths;
+            }
+        }
+        (breathless, probed)
+    }
+
+    /// The stones counted by [`Smother::single_region_groups`] for the region
+    /// with root `region`.
+    pub(super) fn enclosed_in(&self, region: usize) -> usize {
+        self.enclosed[region] as usize
+    }
+
+    /// Counts, for every region that exactly one supergroup of a colour
+    /// touches, how many of its points touch that supergroup (capped at 2).
+    pub(super) fn count_contacts(&mut self) {
+        let king = self.king_offsets();
+        for e in self.interior() {
+            if self.grid[e] != EMPTY {
+                continue;
+            }
+            let region = self.label[e] as usize;
+            if region == e {
+                self.contacts[region] = [0; 2];
+            }
+            for k in 0..2 {
+                if self.touching[region][k] != 1 || self.contacts[region][k] == 2 {
+                    continue;
+                }
+                let first = self.first[region][k];
+                if king.iter().any(|&o| {
+                    self.label[e.wrapping_add_signed(o)] == first && self.grid[e.wrapping_add_signed(o)] != EMPTY
+                }) {
+                    self.contacts[region][k] += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether a lone stone of `colour` placed on empty point `p` would be
+    /// smothered, judged on the board last evaluated (with
+    /// [`Smother::count_contacts`]) when `colour` has no other stone: `None`
+    /// when that takes more than a local look (its region might split, or
+    /// several enemy supergroups touch it there).
+    pub(super) fn lone_stone_smothered(&self, p: Point, colour: Colour) -> Option<bool> {
+        let g = self.cell_of(p);
+        // Ring order E, NE, N, NW, W, SW, S, SE: even entries orthogonal.
+        let w = self.width as isize;
+        let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
+        let mut open = 0u8;
+        for (i, &o) in ring.iter().enumerate() {
+            if self.grid[g.wrapping_add_signed(o)] == EMPTY {
+                open |= 1 << i;
+            }
+        }
+        if open == 0 {
+            return Some(true); // no breath at all
+        }
+        // The open ring cells must be one king-connected set: then removing
+        // `p` does not split its region. Neighbours along the ring touch, and
+        // so do two orthogonal cells around a corner.
+        let mut reached = 1u8 << open.trailing_zeros();
+        loop {
+            let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
+            next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
+            next &= open;
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+        if reached != open {
+            return None;
+        }
+        let region = self.label[g] as usize;
+        let enemy = colour.opponent().index();
+        let enemy_stone = colour.opponent().stone();
+        let touches = |label: u16| {
+            ring.iter().any(|&o| {
+                let s = g.wrapping_add_signed(o);
+                self.grid[s] == enemy_stone && self.label[s] == label
+            })
+        };
+        match self.touching[region][enemy] {
+            0 => Some(false),
+            // The one enemy supergroup still reaches the rest of the region
+            // unless `p` was its only point of contact.
+            1 => Some(!touches(self.first[region][enemy]) || self.contacts[region][enemy] == 2),
+            _ if !ring.iter().any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) => Some(false),
+            _ => None,
         }
     }
 
