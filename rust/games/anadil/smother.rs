@@ -110,39 +110,59 @@ impl Smother {
         (1..=side).flat_map(move |r| r * width + 1..r * width + 1 + side)
     }
 
+    /// The root of `g`'s component so far, halving the path on the way.
+    #[inline]
+    fn find(label: &mut [u16], mut g: u16) -> u16 {
+        while label[g as usize] != g {
+            let grand = label[label[g as usize] as usize];
+            label[g as usize] = grand;
+            g = grand;
+        }
+        g
+    }
+
     /// Labels king-connected components of equal cells (regions and
     /// supergroups) by union-find in raster order, linking the larger root to
     /// the smaller so that every label points to a smaller cell.
     fn label_components(&mut self) {
-        let backward = &self.king_offsets()[..4];
-        for g in self.interior() {
-            let value = self.grid[g];
+        let w = self.width;
+        let grid = &self.grid[..];
+        let label = &mut self.label[..];
+        for g in w + 1..w * (self.side + 1) - 1 {
+            let value = grid[g];
+            if value == OFF {
+                continue;
+            }
+            // Of the earlier neighbours, W, SW and SE all touch S, and SW
+            // touches W: cells that touch and match were joined already, so
+            // at most two finds are needed.
+            let (south, west, south_west, south_east) = (g - w, g - 1, g - w - 1, g - w + 1);
             let mut root = g as u16;
-            for &o in backward {
-                let q = g.wrapping_add_signed(o);
-                if self.grid[q] != value {
-                    continue;
+            if grid[south] == value {
+                root = Self::find(label, south as u16);
+            } else {
+                if grid[west] == value {
+                    root = Self::find(label, west as u16);
+                } else if grid[south_west] == value {
+                    root = Self::find(label, south_west as u16);
                 }
-                let mut other = q as u16;
-                while self.label[other as usize] != other {
-                    let grand = self.label[self.label[other as usize] as usize];
-                    self.label[other as usize] = grand;
-                    other = grand;
-                }
-                if other < root {
-                    if root != g as u16 {
-                        self.label[root as usize] = other;
+                if grid[south_east] == value {
+                    let other = Self::find(label, south_east as u16);
+                    if root == g as u16 {
+                        root = other;
+                    } else if other < root {
+                        label[root as usize] = other;
+                        root = other;
+                    } else if other > root {
+                        label[other as usize] = root;
                     }
-                    root = other;
-                } else if other > root {
-                    self.label[other as usize] = root;
                 }
             }
-            self.label[g] = root;
+            label[g] = root;
         }
         // Labels point to smaller cells, so one forward pass reaches roots.
-        for g in self.interior() {
-            self.label[g] = self.label[self.label[g] as usize];
+        for g in w + 1..w * (self.side + 1) - 1 {
+            label[g] = label[label[g] as usize];
         }
     }
 
@@ -153,7 +173,8 @@ impl Smother {
     /// reaches it.
     fn count_touching(&mut self) {
         let king = self.king_offsets();
-        for e in self.interior() {
+        let w = self.width;
+        for e in w + 1..w * (self.side + 1) - 1 {
             if self.grid[e] != EMPTY {
                 continue;
             }
@@ -164,11 +185,11 @@ impl Smother {
             }
             for &o in &king {
                 let s = e.wrapping_add_signed(o);
-                let value = self.grid[s];
-                if value == EMPTY || value == OFF {
+                // Stones are 1 and 2; empty (0) wraps and OFF (3) exceeds.
+                let k = self.grid[s].wrapping_sub(1) as usize;
+                if k >= 2 {
                     continue;
                 }
-                let k = value as usize - 1;
                 let supergroup = self.label[s];
                 let count = &mut self.touching[region][k];
                 match *count {
@@ -198,19 +219,20 @@ impl Smother {
         let orthogonal = [-1, 1, -w, w];
         self.alive.fill(false);
         self.stack.clear();
-        for e in self.interior() {
+        let cells = self.width * (self.side + 1) - 1;
+        for e in self.width + 1..cells {
             if self.grid[e] != EMPTY {
                 continue;
             }
             let region = self.label[e] as usize;
-            let open = [!self.obstructed(region, 0), !self.obstructed(region, 1)];
-            if !open[0] && !open[1] {
+            // Per cell value: whether a stone of that value breathes here.
+            let open = [false, !self.obstructed(region, 0), !self.obstructed(region, 1), false];
+            if !open[1] && !open[2] {
                 continue;
             }
             for &o in &king {
                 let s = e.wrapping_add_signed(o);
-                let value = self.grid[s];
-                if (value == 1 && open[0] || value == 2 && open[1]) && !self.alive[s] {
+                if open[self.grid[s] as usize] && !self.alive[s] {
                     self.alive[s] = true;
                     self.stack.push(s as u16);
                 }
@@ -232,9 +254,12 @@ impl Smother {
     /// board last evaluated: every breath obstructed, or no breath at all.
     pub(super) fn smothered(&self, colour: Colour, out: &mut Vec<Point>) {
         let stone = colour.stone();
-        for (p, g) in self.interior().enumerate() {
-            if self.grid[g] == stone && !self.alive[g] {
-                out.push(p as Point);
+        for r in 0..self.side {
+            let base = (r + 1) * self.width + 1;
+            for c in 0..self.side {
+                if self.grid[base + c] == stone && !self.alive[base + c] {
+                    out.push((r * self.side + c) as Point);
+                }
             }
         }
     }
