@@ -492,7 +492,7 @@ fn cpu_seconds(wall: std::time::Instant) -> f64 {
 #[ignore]
 fn playout_speed() {
     use crate::playout::playout;
-    for (size, games) in [(9, 400), (15, 100)] {
+    for (size, games) in [(9, 2000), (15, 300)] {
         let start = new(size, 0);
         let cap = 10 * start.board.points();
         let mut state = start.clone();
@@ -512,7 +512,11 @@ fn playout_speed() {
                 wins[outcome.winner as usize] += 1;
                 let Detail::Text(ending) = state.query("ending", None).unwrap() else { panic!() };
                 let winner_stones = state.stones[outcome.winner as usize];
-                *endings.entry(format!("{ending}, winner keeps {}", winner_stones.min(3))).or_insert(0) += 1;
+                let blocked_by = if state.protected != NO_POINT { "counter-annihilation" } else { "repetition" };
+                let kept = if winner_stones == 1 { "1 stone" } else { "more stones" };
+                *endings
+                    .entry(format!("{ending}, placements barred by {blocked_by}, winner keeps {kept}"))
+                    .or_insert(0) += 1;
             }
         }
         let seconds = cpu_seconds(clock) - cpu;
