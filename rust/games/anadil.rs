@@ -4,7 +4,7 @@
 //! loses.
 //!
 //! Every placement is resolved by one whole-board evaluation (see
-//! [`smother`]): regions and supergroups are labelled in one raster pass with
+//! `smother`): regions and supergroups are labelled in one raster pass with
 //! no allocation, and a second evaluation runs only when enemy stones were
 //! removed. Most placements are legal without looking: only the repetition
 //! and counter-annihilation rulings forbid a placement on an empty point, and
@@ -15,7 +15,7 @@
 //! illegal one is remembered for the turn. A player with no stone, whose
 //! placements often repeat, has them all judged from two evaluations
 //! (`judge_lone_placements`). The teaching views behind `query` live in
-//! [`views`].
+//! `views`.
 
 mod smother;
 mod views;
