@@ -182,6 +182,8 @@ impl Smother {
             if region == e {
                 // The root is the region's smallest cell: met first.
                 self.touching[region] = [0; 2];
+            } else if self.touching[region] == [2, 2] {
+                continue; // nothing more to learn about this region
             }
             for &o in &king {
                 let s = e.wrapping_add_signed(o);
@@ -218,33 +220,31 @@ impl Smother {
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
         self.alive.fill(false);
-        self.stack.clear();
         let cells = self.width * (self.side + 1) - 1;
-        for e in self.width + 1..cells {
-            if self.grid[e] != EMPTY {
+        for s in self.width + 1..cells {
+            let k = self.grid[s].wrapping_sub(1) as usize;
+            // Stones only (see count_touching), and each group once: the
+            // first free stone found marks the whole group.
+            if k >= 2 || self.alive[s] {
                 continue;
             }
-            let region = self.label[e] as usize;
-            // Per cell value: whether a stone of that value breathes here.
-            let open = [false, !self.obstructed(region, 0), !self.obstructed(region, 1), false];
-            if !open[1] && !open[2] {
+            let free = king.iter().any(|&o| {
+                let e = s.wrapping_add_signed(o);
+                self.grid[e] == EMPTY && !self.obstructed(self.label[e] as usize, k)
+            });
+            if !free {
                 continue;
             }
-            for &o in &king {
-                let s = e.wrapping_add_signed(o);
-                if open[self.grid[s] as usize] && !self.alive[s] {
-                    self.alive[s] = true;
-                    self.stack.push(s as u16);
-                }
-            }
-        }
-        while let Some(s) = self.stack.pop() {
-            let value = self.grid[s as usize];
-            for &o in &orthogonal {
-                let t = (s as usize).wrapping_add_signed(o);
-                if self.grid[t] == value && !self.alive[t] {
-                    self.alive[t] = true;
-                    self.stack.push(t as u16);
+            let value = self.grid[s];
+            self.alive[s] = true;
+            self.stack.push(s as u16);
+            while let Some(t) = self.stack.pop() {
+                for &o in &orthogonal {
+                    let u = (t as usize).wrapping_add_signed(o);
+                    if self.grid[u] == value && !self.alive[u] {
+                        self.alive[u] = true;
+                        self.stack.push(u as u16);
+                    }
                 }
             }
         }
