@@ -35,6 +35,8 @@ pub(super) struct Smother {
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
     alive: Vec<bool>,
+    /// Per colour: stones on the board last evaluated not marked alive.
+    dead: [usize; 2],
     stack: Vec<u16>,
     /// Per region root and colour: how many of the region's points touch
     /// its first supergroup, capped at 2 (see [`Smother::count_contacts`]).
@@ -71,6 +73,7 @@ impl Smother {
             touching: vec![[0; 2]; cells],
             first: vec![[0; 2]; cells],
             alive: vec![false; cells],
+            dead: [0; 2],
             stack: Vec::with_capacity(cells),
             contacts: vec![[0; 2]; cells],
             enclosed: vec![0; cells],
@@ -221,11 +224,17 @@ impl Smother {
         let orthogonal = [-1, 1, -w, w];
         self.alive.fill(false);
         let cells = self.width * (self.side + 1) - 1;
+        let mut stones = [0; 2];
+        let mut alive = [0; 2];
         for s in self.width + 1..cells {
             let k = self.grid[s].wrapping_sub(1) as usize;
             // Stones only (see count_touching), and each group once: the
             // first free stone found marks the whole group.
-            if k >= 2 || self.alive[s] {
+            if k >= 2 {
+                continue;
+            }
+            stones[k] += 1;
+            if self.alive[s] {
                 continue;
             }
             let free = king.iter().any(|&o| {
@@ -239,6 +248,7 @@ impl Smother {
             self.alive[s] = true;
             self.stack.push(s as u16);
             while let Some(t) = self.stack.pop() {
+                alive[k] += 1;
                 for &o in &orthogonal {
                     let u = (t as usize).wrapping_add_signed(o);
                     if self.grid[u] == value && !self.alive[u] {
@@ -248,11 +258,15 @@ impl Smother {
                 }
             }
         }
+        self.dead = [stones[0] - alive[0], stones[1] - alive[1]];
     }
 
     /// Appends to `out` the stones of `colour` in smothered groups of the
     /// board last evaluated: every breath obstructed, or no breath at all.
     pub(super) fn smothered(&self, colour: Colour, out: &mut Vec<Point>) {
+        if self.dead[colour.index()] == 0 {
+            return;
+        }
         let stone = colour.stone();
         for r in 0..self.side {
             let base = (r + 1) * self.width + 1;
