@@ -18,7 +18,17 @@ from stonefield._core import (
 )
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
-from stonefield.games import Esgrad, EsgradState, Lingarda, LingardaState, Sunder, SunderState
+from stonefield.games import (
+    Anadil,
+    AnadilState,
+    Esgrad,
+    EsgradState,
+    Lingarda,
+    LingardaState,
+    Prison,
+    Sunder,
+    SunderState,
+)
 from stonefield.notation import load
 from stonefield.simulate import (
     BLACK,
@@ -37,6 +47,8 @@ __all__ = [
     "GAMES",
     "NO_WINNER",
     "WHITE",
+    "Anadil",
+    "AnadilState",
     "Colour",
     "Esgrad",
     "EsgradState",
@@ -48,6 +60,7 @@ __all__ = [
     "Move",
     "NotationError",
     "OptionError",
+    "Prison",
     "RecordError",
     "SimulationResult",
     "State",

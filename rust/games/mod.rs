@@ -215,6 +215,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+pub mod anadil;
 pub mod esgrad;
 pub mod lingarda;
 pub mod sunder;

@@ -71,6 +71,7 @@ games! {
     sunder::Sunder,
     lingarda::Lingarda,
     esgrad::Esgrad,
+    anadil::Anadil,
 }
 
 impl Game for AnyGame {

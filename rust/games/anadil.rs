@@ -1,0 +1,591 @@
+//! Anadil (RULES.md §5): on a square board, place a stone, then smothered
+//! enemy groups and then smothered friendly groups go to the prison; or
+//! release an enemy stone from the prison. A player with no legal action
+//! loses.
+//!
+//! Every placement is resolved by one whole-board evaluation (see
+//! `smother`): regions and supergroups are labelled in one raster pass with
+//! no allocation, and a second evaluation runs only when enemy stones were
+//! removed. Most placements are legal without looking: only the repetition
+//! and counter-annihilation rulings forbid a placement on an empty point, and
+//! a cheap filter (`Repeat`, the protected point) names the few turns on which
+//! they can. Then the placement is resolved and the resulting board's Zobrist
+//! hash compared with the mover's previous board, confirming on a match; a
+//! legal result is kept so that playing it does not resolve it again, and an
+//! illegal one is remembered for the turn. A player with no stone, whose
+//! placements often repeat, has them all judged from two evaluations
+//! (`judge_lone_placements`). The teaching views behind `query` live in
+//! `views`.
+
+mod smother;
+mod views;
+mod zobrist;
+
+use std::borrow::Cow;
+
+use super::{Action, Detail, Game, Special};
+use crate::board::{Board, Point, NO_POINT};
+use crate::core::{Colour, Rng, EMPTY};
+use crate::error::Error;
+use crate::options::{OptionValue, Options};
+use smother::{Breaths, Smother};
+
+/// Verdict codes kept per point for the current turn (`verdicts`).
+const COUNTER: u32 = 1;
+const REPEAT: u32 = 2;
+/// Known legal without resolving it (see `Anadil::judge_lone_placements`).
+const CLEAR: u32 = 3;
+const COUNTER_REASON: &str = "it would counter-annihilate";
+const REPEAT_REASON: &str = "the board would repeat your previous turn";
+
+/// Which placements could leave the board as it was at the end of the
+/// mover's previous turn, judged from what the opponent's turn changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Repeat {
+    /// None can: the opponent's turn took away stones a placement cannot
+    /// bring back, or the mover has had no turn yet.
+    Never,
+    /// Only a placement on this point (the mover's one stone the opponent
+    /// removed) can.
+    Only(Point),
+    /// Any placement that removes what the opponent's turn added can.
+    Any,
+}
+
+/// An Anadil position.
+#[derive(Clone, Debug)]
+pub struct Anadil {
+    board: &'static Board,
+    keys: &'static [[u64; 2]],
+    komi: i64,
+    cells: Vec<u8>,
+    to_move: Colour,
+    /// The prison as a signed count: `+k` holds k black stones, `-k` k white.
+    prison: i64,
+    /// The stone the no-counter-annihilation ruling protects, or `NO_POINT`.
+    protected: Point,
+    /// Stones on the board per colour.
+    stones: [usize; 2],
+    /// The Zobrist hash of `cells`.
+    hash: u64,
+    /// Per colour: the hash of the board at the end of its previous turn
+    /// (`None` before its first turn), and that board, to confirm a match.
+    previous: [Option<u64>; 2],
+    previous_cells: [Vec<u8>; 2],
+    repeat: Repeat,
+    /// With `Repeat::Any`: the stone the opponent's turn added, or `NO_POINT`.
+    added: Point,
+    /// `plies + 1` once `judge_lone_placements` has run on this turn.
+    judged: u32,
+    winner: Option<Colour>,
+    plies: u32,
+    /// The empty points in no particular order, and each point's slot in it.
+    empties: Vec<Point>,
+    slot: Vec<u16>,
+    /// Boxed: the scratch is large and a state sits in `AnyGame` beside
+    /// smaller games.
+    smother: Box<Smother>,
+    /// The stones the last resolved placement removes: enemy stones first
+    /// (`enemy_removed` of them), then friendly ones.
+    removed: Vec<Point>,
+    enemy_removed: usize,
+    /// The placement `check` last found legal, and the ply it was checked at:
+    /// `removed` still holds its removals.
+    resolved: Option<(Point, u32)>,
+    /// Per point: `(plies + 1) << 2 | code` when a placement there was found
+    /// illegal on this turn, so it is not resolved again.
+    verdicts: Vec<u32>,
+}
+
+impl Anadil {
+    /// The komi: black stones in the prison at the start.
+    pub fn komi(&self) -> i64 {
+        self.komi
+    }
+
+    /// The prison as a signed count: `+k` holds k black stones, `-k` k white.
+    pub fn prison(&self) -> i64 {
+        self.prison
+    }
+
+    /// The stone the no-counter-annihilation ruling protects on this turn.
+    pub fn protected_point(&self) -> Option<Point> {
+        (self.protected != NO_POINT).then_some(self.protected)
+    }
+
+    /// Start: two black stones on `a1` and the opposite corner, two white
+    /// stones on the other corners, `komi` black stones in the prison, Black
+    /// to move.
+    fn start(&mut self) {
+        let n = self.board.side() as i32;
+        for (c, r, colour) in
+            [(1, 1, Colour::Black), (n, n, Colour::Black), (n, 1, Colour::White), (1, n, Colour::White)]
+        {
+            let p = self.board.at(c, r).expect("corners are on the board");
+            self.cells[p as usize] = colour.stone();
+            self.hash ^= self.keys[p as usize][colour.index()];
+            self.stones[colour.index()] += 1;
+            self.take_empty(p);
+        }
+        self.prison = self.komi;
+    }
+
+    fn take_empty(&mut self, p: Point) {
+        let slot = self.slot[p as usize] as usize;
+        let last = self.empties.pop().expect("an empty point was taken");
+        if slot < self.empties.len() {
+            self.empties[slot] = last;
+            self.slot[last as usize] = slot as u16;
+        }
+    }
+
+    fn put_empty(&mut self, p: Point) {
+        self.slot[p as usize] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    /// Placement: puts a stone of the mover on empty `p`, then removes every
+    /// smothered enemy group (evaluated once on the board after placing),
+    /// then, on the board after that, every smothered friendly group. Changes
+    /// only `cells`, `hash` and `removed`; [`Anadil::take_back`] undoes it.
+    fn place_and_remove(&mut self, p: Point) {
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        self.cells[p as usize] = mover.stone();
+        self.hash ^= self.keys[p as usize][mover.index()];
+        self.removed.clear();
+        self.smother.evaluate(&self.cells);
+        self.smother.smothered(enemy, &mut self.removed);
+        self.enemy_removed = self.removed.len();
+        if self.enemy_removed > 0 {
+            for &r in &self.removed {
+                self.cells[r as usize] = EMPTY;
+                self.hash ^= self.keys[r as usize][enemy.index()];
+            }
+            self.smother.evaluate(&self.cells);
+        }
+        self.smother.smothered(mover, &mut self.removed);
+        for &r in &self.removed[self.enemy_removed..] {
+            self.cells[r as usize] = EMPTY;
+            self.hash ^= self.keys[r as usize][mover.index()];
+        }
+    }
+
+    /// Undoes [`Anadil::place_and_remove`] at `p`.
+    fn take_back(&mut self, p: Point) {
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        for (i, &r) in self.removed.iter().enumerate() {
+            let colour = if i < self.enemy_removed { enemy } else { mover };
+            self.cells[r as usize] = colour.stone();
+            self.hash ^= self.keys[r as usize][colour.index()];
+        }
+        self.cells[p as usize] = EMPTY;
+        self.hash ^= self.keys[p as usize][mover.index()];
+    }
+
+    /// Redoes the placement at `p` that `check` resolved, from `removed`.
+    fn redo(&mut self, p: Point) {
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        self.cells[p as usize] = mover.stone();
+        self.hash ^= self.keys[p as usize][mover.index()];
+        for (i, &r) in self.removed.iter().enumerate() {
+            let colour = if i < self.enemy_removed { enemy } else { mover };
+            self.cells[r as usize] = EMPTY;
+            self.hash ^= self.keys[r as usize][colour.index()];
+        }
+    }
+
+    /// Ruling (prison): removed stones go to the prison and, after every
+    /// turn, pairs of opposite colours cancel, so between turns the prison
+    /// holds one colour only: a signed count, `+k` for k black stones.
+    fn imprison(&mut self, black: usize, white: usize) {
+        self.prison += black as i64 - white as i64;
+    }
+
+    /// Ruling (repetition): a turn (placement or release) is illegal when the
+    /// board at its end (stones only, not the prison) equals the board at the
+    /// end of the same player's previous turn; a player's first turn has
+    /// nothing to compare with. Tested on the board as it stands (after the
+    /// turn was resolved in place): hashes first, the boards only on a match.
+    fn repeats(&self, colour: Colour) -> bool {
+        self.previous[colour.index()] == Some(self.hash) && self.cells == self.previous_cells[colour.index()]
+    }
+
+    /// Ruling (no counter-annihilation): if the opponent's previous turn was a
+    /// placement that removed every stone of the mover's (who had at least
+    /// one), the mover's placement may not smother and remove the enemy group
+    /// holding the opponent's last placed stone (`protected`, unset when that
+    /// stone was removed in its own turn). Tested on the board after the
+    /// placement was resolved in place: only the enemy removal can empty it.
+    fn counter_annihilates(&self) -> bool {
+        self.protected != NO_POINT && self.cells[self.protected as usize] == EMPTY
+    }
+
+    /// Whether a placement on empty `p` could be illegal: only when the
+    /// counter-annihilation or the repetition ruling may apply.
+    fn may_be_illegal(&self, p: Point) -> bool {
+        let stone = self.to_move.stone();
+        self.protected != NO_POINT
+            || match self.repeat {
+                Repeat::Never => false,
+                Repeat::Only(x) => x == p,
+                // Nothing was lost since the mover's previous turn, so a
+                // repeating stone must go again, alone: its group must be
+                // itself, with no friendly orthogonal neighbour.
+                Repeat::Any => !self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone),
+            }
+    }
+
+    /// Why a placement on `p` is illegal, if it is; a legal one that had to
+    /// be resolved is remembered for `apply_unchecked`.
+    fn check_placement(&mut self, p: Point) -> Result<(), &'static str> {
+        if self.cells[p as usize] != EMPTY {
+            return Err("the point is occupied");
+        }
+        if !self.may_be_illegal(p) {
+            return Ok(());
+        }
+        if self.stones[self.to_move.index()] == 0
+            && self.protected == NO_POINT
+            && self.repeat == Repeat::Any
+            && self.judged != self.plies + 1
+        {
+            self.judge_lone_placements();
+        }
+        let stamp = (self.plies + 1) << 2;
+        match self.verdicts[p as usize] {
+            v if v == stamp | COUNTER => return Err(COUNTER_REASON),
+            v if v == stamp | REPEAT => return Err(REPEAT_REASON),
+            v if v == stamp | CLEAR => return Ok(()),
+            _ => {}
+        }
+        // `removed` is about to describe `p`: whatever was remembered is stale.
+        self.resolved = None;
+        self.place_and_remove(p);
+        let verdict = if self.counter_annihilates() {
+            COUNTER
+        } else if self.repeats(self.to_move) {
+            REPEAT
+        } else {
+            0
+        };
+        self.take_back(p);
+        match verdict {
+            0 => {
+                self.resolved = Some((p, self.plies));
+                Ok(())
+            }
+            code => {
+                // Remembered for this turn: random choices and the end test
+                // ask again.
+                self.verdicts[p as usize] = stamp | code;
+                Err(if code == COUNTER { COUNTER_REASON } else { REPEAT_REASON })
+            }
+        }
+    }
+
+    /// The repetition ruling for a mover with no stone on the board, judged
+    /// for every empty point at once from two whole-board evaluations (not
+    /// one per point): the case where random games spend most placements.
+    ///
+    /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
+    /// so the board now is `B` plus `added` (if any). The mover's lone stone
+    /// on `p` smothers exactly the enemy groups whose breaths all lie in
+    /// `p`'s region (each piece of it then meets one enemy of theirs: the new
+    /// stone; every other region none). So the placement can repeat `B` only
+    /// if those groups are exactly `added`, and then it does if the stone,
+    /// alone on `B`, is smothered. Points this cannot settle locally are left
+    /// to be resolved.
+    fn judge_lone_placements(&mut self) {
+        self.judged = self.plies + 1;
+        let stamp = (self.plies + 1) << 2;
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        self.smother.evaluate(&self.cells);
+        let (breathless, added_breaths) = self.smother.single_region_groups(enemy, self.added);
+        for i in 0..self.empties.len() {
+            let p = self.empties[i];
+            let region = self.smother.region_of(p);
+            let smothered = self.smother.enclosed_in(region) + breathless;
+            let repeats_removal = if self.added == NO_POINT {
+                smothered == 0
+            } else {
+                let added_goes = match added_breaths {
+                    Breaths::None => true,
+                    Breaths::One(r) => r == region,
+                    Breaths::Many => false,
+                };
+                smothered == 1 && added_goes
+            };
+            // Stamp 0 marks the points still to judge.
+            self.verdicts[p as usize] = if repeats_removal { stamp } else { stamp | CLEAR };
+        }
+        if self.added != NO_POINT {
+            self.cells[self.added as usize] = EMPTY;
+            self.smother.evaluate(&self.cells);
+            self.cells[self.added as usize] = enemy.stone();
+        }
+        self.smother.count_contacts();
+        for i in 0..self.empties.len() {
+            let p = self.empties[i];
+            if self.verdicts[p as usize] == stamp {
+                match self.smother.lone_stone_smothered(p, mover) {
+                    Some(true) => self.verdicts[p as usize] = stamp | REPEAT,
+                    Some(false) => self.verdicts[p as usize] = stamp | CLEAR,
+                    None => {}
+                }
+            }
+        }
+    }
+
+    /// Release: legal when the prison holds at least one enemy stone (and the
+    /// unchanged board does not repeat the mover's previous turn).
+    fn check_release(&self) -> Result<(), Cow<'static, str>> {
+        let enemy = self.to_move.opponent();
+        let held = match enemy {
+            Colour::Black => self.prison,
+            Colour::White => -self.prison,
+        };
+        if held <= 0 {
+            return Err(match enemy {
+                Colour::Black => "the prison holds no black stone",
+                Colour::White => "the prison holds no white stone",
+            }
+            .into());
+        }
+        if self.repeats(self.to_move) {
+            return Err(REPEAT_REASON.into());
+        }
+        Ok(())
+    }
+
+    /// End: whether the player to move has a legal action (one who has none
+    /// loses).
+    fn has_legal_action(&mut self) -> bool {
+        if self.check_release().is_ok() {
+            return true;
+        }
+        // A placement the cheap filter clears is legal without resolving it.
+        if self.empties.iter().any(|&p| !self.may_be_illegal(p)) {
+            return true;
+        }
+        for i in 0..self.empties.len() {
+            if self.check_placement(self.empties[i]).is_ok() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays a placement on `p`, legal by the caller's word.
+    fn place(&mut self, p: Point) {
+        let mover = self.to_move;
+        let enemy = mover.opponent();
+        if self.resolved == Some((p, self.plies)) {
+            self.redo(p);
+        } else {
+            self.place_and_remove(p);
+        }
+        let enemy_had = self.stones[enemy.index()];
+        self.take_empty(p);
+        self.stones[mover.index()] += 1;
+        for i in 0..self.removed.len() {
+            self.put_empty(self.removed[i]);
+        }
+        let friendly_removed = self.removed.len() - self.enemy_removed;
+        self.stones[enemy.index()] -= self.enemy_removed;
+        self.stones[mover.index()] -= friendly_removed;
+        match mover {
+            Colour::Black => self.imprison(friendly_removed, self.enemy_removed),
+            Colour::White => self.imprison(self.enemy_removed, friendly_removed),
+        }
+        let survived = self.cells[p as usize] != EMPTY;
+        self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived { p } else { NO_POINT };
+        // The opponent's board to repeat is this turn's start: a placement
+        // restores at most one stone, so it can repeat only if this turn took
+        // at most one enemy stone and none of the mover's older stones.
+        // And it must remove `p` again, alone: not if `p` has a friend.
+        let own_lost = friendly_removed - usize::from(!survived);
+        let stone = mover.stone();
+        let joined = survived && self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone);
+        self.added = if survived { p } else { NO_POINT };
+        self.repeat = match (own_lost, self.enemy_removed, joined) {
+            (0, 0, false) => Repeat::Any,
+            (0, 1, false) => Repeat::Only(self.removed[0]),
+            _ => Repeat::Never,
+        };
+    }
+
+    /// Plays a release, legal by the caller's word.
+    fn release(&mut self) {
+        match self.to_move {
+            Colour::Black => self.prison += 1,
+            Colour::White => self.prison -= 1,
+        }
+        self.protected = NO_POINT;
+        self.repeat = Repeat::Any;
+        self.added = NO_POINT;
+    }
+}
+
+impl Game for Anadil {
+    fn from_options(options: &mut Options) -> Result<Self, Error> {
+        let side = options.int("size", 15, 5..=25)? as usize;
+        // Whole and at least 0; the cap only keeps the signed prison far from
+        // overflow.
+        let komi = options.int("komi", 0, 0..=1_000_000_000)?;
+        let board = Board::square(side)?;
+        let n = board.points();
+        let mut state = Anadil {
+            board,
+            keys: zobrist::keys(side),
+            komi,
+            cells: vec![EMPTY; n],
+            to_move: Colour::Black,
+            prison: 0,
+            protected: NO_POINT,
+            stones: [0; 2],
+            hash: 0,
+            previous: [None; 2],
+            previous_cells: [vec![EMPTY; n], vec![EMPTY; n]],
+            repeat: Repeat::Never,
+            added: NO_POINT,
+            judged: 0,
+            winner: None,
+            plies: 0,
+            empties: (0..n as Point).collect(),
+            slot: (0..n as u16).collect(),
+            smother: Box::new(Smother::new(side)),
+            removed: Vec::with_capacity(n),
+            enemy_removed: 0,
+            resolved: None,
+            verdicts: vec![0; n],
+        };
+        state.start();
+        Ok(state)
+    }
+
+    fn name(&self) -> &'static str {
+        "anadil"
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![("size", OptionValue::Int(self.board.side() as i64)), ("komi", OptionValue::Int(self.komi))]
+    }
+
+    fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    fn specials(&self) -> &'static [Special] {
+        &[Special::Release]
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn cell(&self, p: Point) -> u8 {
+        self.cells[p as usize]
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        for p in 0..self.board.points() as Point {
+            if self.check_placement(p).is_ok() {
+                out.push(p);
+            }
+        }
+        if self.check_release().is_ok() {
+            out.push(self.board.points() as Action);
+        }
+    }
+
+    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
+        if self.is_terminal() {
+            return Err("the game is over".into());
+        }
+        if (action as usize) < self.board.points() {
+            self.check_placement(action).map_err(Cow::Borrowed)
+        } else {
+            self.check_release()
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        let mover = self.to_move;
+        if (action as usize) < self.board.points() {
+            self.place(action);
+        } else {
+            self.release();
+        }
+        let next = mover.opponent();
+        if self.previous[next.index()].is_none() {
+            self.repeat = Repeat::Never;
+        }
+        self.previous[mover.index()] = Some(self.hash);
+        self.previous_cells[mover.index()].copy_from_slice(&self.cells);
+        self.to_move = next;
+        self.plies += 1;
+        self.resolved = None;
+        if !self.has_legal_action() {
+            self.winner = Some(mover);
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+
+    fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
+        // Release is an ordinary choice (RULES.md §8); placements are legal
+        // unless a ruling may apply, so rejection sampling is exact.
+        if self.is_terminal() {
+            return None;
+        }
+        let release = self.board.points() as Action;
+        let release_legal = self.check_release().is_ok();
+        if self.protected == NO_POINT && self.repeat == Repeat::Never {
+            let k = rng.below(self.empties.len() + usize::from(release_legal));
+            return Some(self.empties.get(k).copied().unwrap_or(release));
+        }
+        buf.clear();
+        buf.extend_from_slice(&self.empties);
+        if release_legal {
+            buf.push(release);
+        }
+        loop {
+            let k = rng.below(buf.len());
+            let action = buf[k];
+            if action == release || self.check_placement(action).is_ok() {
+                return Some(action);
+            }
+            buf.swap_remove(k);
+        }
+    }
+
+    /// Queries: `prison` (signed: +k black stones, -k white), `protected_point`
+    /// (the name of the stone the no-counter-annihilation ruling protects, or
+    /// none), `stones` (per colour on the board), `smothered` (per colour, the
+    /// stones of smothered groups on the board as it stands), `ending` (how a
+    /// finished game ended: `annihilated` when the loser has no stone left,
+    /// `full board`, or `blocked`; none while it goes on); at a point:
+    /// `group` and `supergroup` (the stones connected to it), `region` (the
+    /// king-region of an empty point), `breaths` (each breath of the group
+    /// there, by name, and whether it is obstructed).
+    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
+        self.view(what, point)
+    }
+}
+
+#[cfg(test)]
+mod tests;
