@@ -215,6 +215,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+pub mod anda;
 pub mod esgrad;
 pub mod lingarda;
 pub mod sunder;

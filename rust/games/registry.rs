@@ -71,6 +71,7 @@ games! {
     sunder::Sunder,
     lingarda::Lingarda,
     esgrad::Esgrad,
+    anda::Anda,
 }
 
 impl Game for AnyGame {

@@ -1,0 +1,618 @@
+//! The incremental structure of an Anda position: groups and regions with
+//! their member lists, and each region's obstruction count per colour.
+//!
+//! Invariants (checked against a rebuild from scratch in the tests):
+//! - every stone's `label` is its group's id and every empty point's `label`
+//!   its region's id; ids come from two pools, one per kind;
+//! - a group's stones form a circular list through `next`; a region's points
+//!   a circular list through `next` and `prev`; `size` and `head` match;
+//! - a region's count for a colour, when not [`UNKNOWN`], is the number of
+//!   distinct groups of that colour touching it (2 meaning two or more), and
+//!   its witnesses are contacts with that many distinct groups. A count of 0
+//!   or 1 can only change through a placement in the region or a removal
+//!   beside it, and both recount it, so it needs no proof; a count of 2 can
+//!   fall silently when two touching groups merge, so it is re-proved from
+//!   its witnesses on each read.
+
+use super::Anda;
+use crate::board::{Point, NO_POINT};
+use crate::core::{Colour, EMPTY};
+
+/// No group or region.
+pub(super) const NONE: u16 = u16::MAX;
+
+/// A region count that must be recounted before use.
+pub(super) const UNKNOWN: u8 = 3;
+
+/// The most separate arcs of empty points around a hex point (runs in a
+/// ring of six, each followed by a non-empty point).
+pub(super) const MAX_ARCS: usize = 3;
+
+/// A group's record, indexed by group id.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Group {
+    pub size: u16,
+    pub head: Point,
+    /// Cached by [`Anda::breathing`]: up to two distinct regions where the
+    /// group breathes, valid while `breathing_version` is the position's.
+    pub breathing_version: u32,
+    pub breathing: [u16; 2],
+}
+
+impl Default for Group {
+    fn default() -> Self {
+        Group { size: 0, head: NO_POINT, breathing_version: u32::MAX, breathing: [NONE; 2] }
+    }
+}
+
+/// A region point next to a stone: evidence that the stone's group touches
+/// the region.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Contact {
+    pub empty: Point,
+    pub stone: Point,
+}
+
+/// A region's record, indexed by region id.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Region {
+    pub size: u16,
+    pub head: Point,
+    /// Per colour index: distinct groups of that colour touching the region,
+    /// 0, 1, 2 (two or more), or [`UNKNOWN`].
+    pub count: [u8; 2],
+    /// Per colour: contacts with as many distinct groups as `count` says.
+    pub witness: [[Contact; 2]; 2],
+}
+
+impl Default for Region {
+    fn default() -> Self {
+        Region { size: 0, head: NO_POINT, count: [UNKNOWN; 2], witness: [[Contact::default(); 2]; 2] }
+    }
+}
+
+/// The six neighbours of a point as the placement there sees them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ring {
+    /// Runs of empty neighbours in cyclic order, and one point of each: the
+    /// runs are connected parts of the region minus the point, and when
+    /// there is one run the region minus the point stays connected.
+    pub arcs: usize,
+    pub reps: [Point; MAX_ARCS],
+    /// Distinct friendly groups beside the point (ids).
+    pub friends: [u16; 6],
+    pub friend_count: usize,
+    /// One stone of each distinct enemy group beside the point.
+    pub foes: [Point; 6],
+    pub foe_count: usize,
+}
+
+impl Anda {
+    /// Recomputes every group and region from `cells` alone; every group is
+    /// suspect at the next removal.
+    pub(super) fn rebuild(&mut self) {
+        let n = self.cells.len();
+        let board = self.board;
+        self.free_groups.clear();
+        self.free_groups.extend((0..n as u16).rev());
+        self.free_regions.clear();
+        self.free_regions.extend((0..n as u16).rev());
+        self.label.fill(NONE);
+        self.empties.clear();
+        self.suspects.clear();
+        self.version = self.version.wrapping_add(1);
+        for start in 0..n as Point {
+            if self.label[start as usize] != NONE {
+                continue;
+            }
+            let cell = self.cells[start as usize];
+            if cell == EMPTY {
+                let r = self.new_region();
+                self.label[start as usize] = r;
+                self.scratch.stack.clear();
+                self.scratch.stack.push(start);
+                while let Some(q) = self.scratch.stack.pop() {
+                    self.push_member(r, q);
+                    self.add_empty(q);
+                    for &m in board.neighbours(q) {
+                        if self.cells[m as usize] == EMPTY && self.label[m as usize] == NONE {
+                            self.label[m as usize] = r;
+                            self.scratch.stack.push(m);
+                        }
+                    }
+                }
+            } else {
+                let g = self.new_group(start);
+                self.suspects.push(start);
+                self.scratch.stack.clear();
+                self.scratch.stack.push(start);
+                while let Some(q) = self.scratch.stack.pop() {
+                    for &m in board.neighbours(q) {
+                        if self.cells[m as usize] == cell && self.label[m as usize] == NONE {
+                            self.add_stone(g, m);
+                            self.scratch.stack.push(m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn new_group(&mut self, p: Point) -> u16 {
+        let g = self.free_groups.pop().expect("fewer groups than points");
+        self.groups[g as usize] =
+            Group { size: 1, head: p, breathing_version: self.version.wrapping_sub(1), breathing: [NONE; 2] };
+        self.label[p as usize] = g;
+        self.next[p as usize] = p;
+        g
+    }
+
+    fn add_stone(&mut self, g: u16, p: Point) {
+        let head = self.groups[g as usize].head;
+        self.label[p as usize] = g;
+        self.next[p as usize] = self.next[head as usize];
+        self.next[head as usize] = p;
+        self.groups[g as usize].size += 1;
+    }
+
+    /// Moves every stone of group `from` into group `into`.
+    fn merge_group(&mut self, into: u16, from: u16) {
+        let head = self.groups[from as usize].head;
+        let mut s = head;
+        loop {
+            self.label[s as usize] = into;
+            s = self.next[s as usize];
+            if s == head {
+                break;
+            }
+        }
+        let into_head = self.groups[into as usize].head;
+        self.next.swap(into_head as usize, head as usize);
+        self.groups[into as usize].size += self.groups[from as usize].size;
+        self.free_groups.push(from);
+    }
+
+    pub(super) fn new_region(&mut self) -> u16 {
+        let r = self.free_regions.pop().expect("fewer regions than points");
+        self.regions[r as usize] = Region::default();
+        r
+    }
+
+    pub(super) fn push_member(&mut self, r: u16, q: Point) {
+        self.label[q as usize] = r;
+        let region = &mut self.regions[r as usize];
+        if region.size == 0 {
+            region.head = q;
+            self.next[q as usize] = q;
+            self.prev[q as usize] = q;
+        } else {
+            let head = region.head;
+            let after = self.next[head as usize];
+            self.next[q as usize] = after;
+            self.prev[q as usize] = head;
+            self.next[head as usize] = q;
+            self.prev[after as usize] = q;
+        }
+        region.size += 1;
+    }
+
+    fn unlink_member(&mut self, r: u16, q: Point) {
+        let (before, after) = (self.prev[q as usize], self.next[q as usize]);
+        self.next[before as usize] = after;
+        self.prev[after as usize] = before;
+        let region = &mut self.regions[r as usize];
+        if region.head == q {
+            region.head = after;
+        }
+        region.size -= 1;
+    }
+
+    pub(super) fn add_empty(&mut self, p: Point) {
+        self.slot[p as usize] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    fn take_empty(&mut self, p: Point) {
+        let slot = self.slot[p as usize] as usize;
+        let last = self.empties.pop().expect("an empty point was taken");
+        if slot < self.empties.len() {
+            self.empties[slot] = last;
+            self.slot[last as usize] = slot as u16;
+        }
+    }
+
+    /// Whether `contact` still shows a group of colour index `k` touching
+    /// region `r`.
+    #[inline]
+    fn contact_holds(&self, r: u16, k: usize, contact: Contact) -> bool {
+        self.cells[contact.empty as usize] == EMPTY
+            && self.label[contact.empty as usize] == r
+            && self.cells[contact.stone as usize] == k as u8 + 1
+    }
+
+    /// Ruling (obstructed): an enemy group obstructs a liberty exactly when
+    /// it touches the region holding that liberty. Returns how many distinct
+    /// groups of `colour` touch region `r` (so obstruct every liberty in it
+    /// of the other colour's groups): 0, 1, or 2 for "two or more".
+    #[inline]
+    pub(super) fn obstruction(&mut self, r: u16, colour: Colour) -> u8 {
+        let k = colour.index();
+        let region = &self.regions[r as usize];
+        match region.count[k] {
+            2 => {
+                let [a, b] = region.witness[k];
+                if self.contact_holds(r, k, a)
+                    && self.contact_holds(r, k, b)
+                    && self.label[a.stone as usize] != self.label[b.stone as usize]
+                {
+                    2
+                } else {
+                    self.recount(r, k)
+                }
+            }
+            UNKNOWN => self.recount(r, k),
+            count => count,
+        }
+    }
+
+    /// Counts the groups of colour index `k` touching region `r`, stopping
+    /// at the second, and records the count and its witnesses.
+    fn recount(&mut self, r: u16, k: usize) -> u8 {
+        let board = self.board;
+        let stone = k as u8 + 1;
+        let head = self.regions[r as usize].head;
+        let mut witness = [Contact::default(); 2];
+        let mut count = 0;
+        let mut q = head;
+        'scan: loop {
+            for &m in board.neighbours(q) {
+                if self.cells[m as usize] == stone
+                    && (count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize])
+                {
+                    witness[count] = Contact { empty: q, stone: m };
+                    count += 1;
+                    if count == 2 {
+                        break 'scan;
+                    }
+                }
+            }
+            q = self.next[q as usize];
+            if q == head {
+                break;
+            }
+        }
+        let region = &mut self.regions[r as usize];
+        region.count[k] = count as u8;
+        region.witness[k] = witness;
+        count as u8
+    }
+
+    /// How a stone of `colour` at empty point `p` meets its neighbours.
+    #[inline]
+    pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
+        let steps = self.board.adjacency().steps(p);
+        let friend = colour.stone();
+        let mut ring = Ring {
+            arcs: 0,
+            reps: [NO_POINT; MAX_ARCS],
+            friends: [NONE; 6],
+            friend_count: 0,
+            foes: [NO_POINT; 6],
+            foe_count: 0,
+        };
+        let mut foe_ids = [NONE; 6];
+        let last = steps[steps.len() - 1];
+        let mut previous_empty = last != NO_POINT && self.cells[last as usize] == EMPTY;
+        for &q in steps {
+            if q == NO_POINT {
+                previous_empty = false;
+                continue;
+            }
+            let cell = self.cells[q as usize];
+            if cell == EMPTY {
+                if !previous_empty {
+                    ring.reps[ring.arcs] = q;
+                    ring.arcs += 1;
+                }
+                previous_empty = true;
+                continue;
+            }
+            previous_empty = false;
+            let g = self.label[q as usize];
+            if cell == friend {
+                if !ring.friends[..ring.friend_count].contains(&g) {
+                    ring.friends[ring.friend_count] = g;
+                    ring.friend_count += 1;
+                }
+            } else if !foe_ids[..ring.foe_count].contains(&g) {
+                foe_ids[ring.foe_count] = g;
+                ring.foes[ring.foe_count] = q;
+                ring.foe_count += 1;
+            }
+        }
+        if ring.arcs == 0 && previous_empty {
+            // Empty all round: one run with no start.
+            ring.arcs = 1;
+            ring.reps[0] = steps[0];
+        }
+        ring
+    }
+
+    /// Puts a stone of `colour` on empty point `p` and brings every group,
+    /// region and count up to date, adding to `suspects` every group whose
+    /// smothering may have changed. Removes nothing.
+    pub(super) fn place(&mut self, p: Point, colour: Colour) {
+        let board = self.board;
+        let r0 = self.label[p as usize];
+        let old = [self.obstruction(r0, Colour::Black), self.obstruction(r0, Colour::White)];
+        let old_witness = self.regions[r0 as usize].witness;
+        let ring = self.ring(p, colour);
+
+        // Regions beside two merging groups may drop from two touching
+        // groups of this colour to one: note those that count two now.
+        self.scratch.watch.clear();
+        let mut keep = NONE;
+        if ring.friend_count > 0 {
+            let friends = &ring.friends[..ring.friend_count];
+            keep = *friends.iter().max_by_key(|&&g| self.groups[g as usize].size).expect("a friend");
+            if ring.friend_count > 1 {
+                self.scratch.region_marks.clear();
+                self.scratch.region_marks.mark(r0);
+                for &g in friends.iter().filter(|&&g| g != keep) {
+                    let head = self.groups[g as usize].head;
+                    let mut s = head;
+                    loop {
+                        for &m in board.neighbours(s) {
+                            if self.cells[m as usize] == EMPTY {
+                                let r = self.label[m as usize];
+                                if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2 {
+                                    self.scratch.watch.push(r);
+                                }
+                            }
+                        }
+                        s = self.next[s as usize];
+                        if s == head {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+
+        self.unlink_member(r0, p);
+        self.take_empty(p);
+        self.cells[p as usize] = colour.stone();
+        let g = if keep == NONE {
+            self.new_group(p)
+        } else {
+            for &f in &ring.friends[..ring.friend_count] {
+                if f != keep {
+                    self.merge_group(keep, f);
+                }
+            }
+            self.add_stone(keep, p);
+            keep
+        };
+
+        // The parts of the region minus `p`: `r0` keeps the largest (or the
+        // only) one; any other gets a new id.
+        let mut parts = [NONE; MAX_ARCS];
+        let mut part_count = 0;
+        if self.regions[r0 as usize].size == 0 {
+            self.free_regions.push(r0);
+        } else {
+            parts[0] = r0;
+            part_count = 1;
+            if ring.arcs >= 2 {
+                part_count += self.split(r0, &ring.reps[..ring.arcs], &mut parts[1..]);
+            }
+            let beside = ring.reps[..ring.arcs].iter().copied().find(|&q| self.label[q as usize] == r0);
+            self.derive_counts(r0, colour, g, beside.expect("the kept part is beside the stone"), old, old_witness);
+        }
+        self.version = self.version.wrapping_add(1);
+
+        // Suspects: enemy groups beside the stone lost a liberty; groups
+        // touching a part whose obstruction crossed "exactly one"; enemy
+        // groups touching a region where this colour's groups merged.
+        self.scratch.group_marks.clear();
+        for &s in &ring.foes[..ring.foe_count] {
+            self.scratch.group_marks.mark(self.label[s as usize]);
+            self.suspects.push(s);
+        }
+        for &part in &parts[..part_count] {
+            for side in [Colour::Black, Colour::White] {
+                let other = side.opponent();
+                let before = old[other.index()] == 1;
+                if (self.obstruction(part, other) == 1) != before {
+                    self.suspect_touching(part, side);
+                }
+            }
+        }
+        for i in 0..self.scratch.watch.len() {
+            let r = self.scratch.watch[i];
+            if self.obstruction(r, colour) == 1 {
+                self.suspect_touching(r, colour.opponent());
+            }
+        }
+    }
+
+    /// A stone of group `g` next to point `q` (one must exist).
+    fn stone_beside(&self, q: Point, g: u16) -> Point {
+        let stones = self.board.neighbours(q).iter().copied();
+        stones
+            .filter(|&m| self.cells[m as usize] != EMPTY)
+            .find(|&m| self.label[m as usize] == g)
+            .expect("g is beside q")
+    }
+
+    /// Adds to `suspects` one stone of each group of `colour` touching region
+    /// `r` not yet marked in `group_marks`.
+    fn suspect_touching(&mut self, r: u16, colour: Colour) {
+        let board = self.board;
+        let stone = colour.stone();
+        let head = self.regions[r as usize].head;
+        let mut q = head;
+        loop {
+            for &m in board.neighbours(q) {
+                if self.cells[m as usize] == stone && self.scratch.group_marks.mark(self.label[m as usize]) {
+                    self.suspects.push(m);
+                }
+            }
+            q = self.next[q as usize];
+            if q == head {
+                break;
+            }
+        }
+    }
+
+    /// The counts of `r0`, the part of the old region that kept its id, from
+    /// the old counts and witnesses where they still prove something, else
+    /// left to a recount. `g` is the new stone's group, `beside` a point of
+    /// `r0` next to the stone.
+    fn derive_counts(
+        &mut self,
+        r0: u16,
+        colour: Colour,
+        g: u16,
+        beside: Point,
+        old: [u8; 2],
+        old_witness: [[Contact; 2]; 2],
+    ) {
+        for k in 0..2 {
+            let known = old[k].min(2) as usize;
+            let mut witness = [Contact::default(); 2];
+            let count = if k == colour.index() {
+                // The new stone's group touches every part.
+                witness[0] = Contact { empty: beside, stone: self.stone_beside(beside, g) };
+                let other = old_witness[k][..known]
+                    .iter()
+                    .copied()
+                    .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
+                match other {
+                    Some(w) => {
+                        witness[1] = w;
+                        2
+                    }
+                    None if old[k] == 0 => 1,
+                    // The one group that touched it merged into the stone's.
+                    None if old[k] == 1 && self.label[old_witness[k][0].stone as usize] == g => 1,
+                    None => UNKNOWN,
+                }
+            } else {
+                // No group of this colour changed; some may touch no more.
+                let mut valid = 0;
+                for &w in &old_witness[k][..known] {
+                    if self.contact_holds(r0, k, w)
+                        && (valid == 0 || self.label[w.stone as usize] != self.label[witness[0].stone as usize])
+                    {
+                        witness[valid] = w;
+                        valid += 1;
+                    }
+                }
+                match (old[k], valid) {
+                    (0, _) => 0,
+                    (_, 2) => 2,
+                    (1, 1) => 1,
+                    _ => UNKNOWN,
+                }
+            };
+            let region = &mut self.regions[r0 as usize];
+            region.count[k] = count;
+            region.witness[k] = witness;
+        }
+    }
+
+    /// Splits region `r0` (the stone already out of it) into its connected
+    /// parts, exploring from one point of each arc in turn so that the work
+    /// is bounded by the smaller parts. The largest part keeps `r0`; the
+    /// others get new ids, written to `new_parts`. Returns how many.
+    fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
+        let board = self.board;
+        let arcs = reps.len();
+        // A union-find over the arcs: explorations that meet join.
+        let mut parent = [0usize, 1, 2];
+        fn find(parent: &[usize; 3], mut i: usize) -> usize {
+            while parent[i] != i {
+                i = parent[i];
+            }
+            i
+        }
+        self.scratch.marks.clear();
+        for (i, &rep) in reps.iter().enumerate() {
+            self.scratch.marks.mark(rep);
+            self.scratch.owner[rep as usize] = i as u8;
+            self.scratch.arc_stacks[i].clear();
+            self.scratch.arc_stacks[i].push(rep);
+            self.scratch.arc_members[i].clear();
+            self.scratch.arc_members[i].push(rep);
+        }
+        loop {
+            let (mut classes, mut open) = (0u32, 0u32);
+            for i in 0..arcs {
+                let root = find(&parent, i);
+                classes |= 1 << root;
+                if !self.scratch.arc_stacks[i].is_empty() {
+                    open |= 1 << root;
+                }
+            }
+            if classes.count_ones() == 1 {
+                return 0; // one part: nothing splits
+            }
+            if open.count_ones() <= 1 {
+                break; // every part but at most one fully explored
+            }
+            for i in 0..arcs {
+                let Some(q) = self.scratch.arc_stacks[i].pop() else {
+                    continue;
+                };
+                for &m in board.neighbours(q) {
+                    if self.cells[m as usize] != EMPTY {
+                        continue;
+                    }
+                    if self.scratch.marks.mark(m) {
+                        self.scratch.owner[m as usize] = i as u8;
+                        self.scratch.arc_stacks[i].push(m);
+                        self.scratch.arc_members[i].push(m);
+                    } else {
+                        let (a, b) = (find(&parent, i), find(&parent, self.scratch.owner[m as usize] as usize));
+                        if a != b {
+                            parent[a] = b;
+                        }
+                    }
+                }
+            }
+        }
+        // The part left open (not fully explored) keeps r0; if every part
+        // was explored, the largest does.
+        let mut size = [0usize; 3];
+        let mut open_root = None;
+        for i in 0..arcs {
+            let root = find(&parent, i);
+            size[root] += self.scratch.arc_members[i].len();
+            if !self.scratch.arc_stacks[i].is_empty() {
+                open_root = Some(root);
+            }
+        }
+        let kept = open_root.unwrap_or_else(|| (0..arcs).max_by_key(|&i| size[i]).expect("arcs"));
+        let mut count = 0;
+        for root in 0..arcs {
+            if root == kept || find(&parent, root) != root {
+                continue;
+            }
+            let r = self.new_region();
+            for i in 0..arcs {
+                if find(&parent, i) != root {
+                    continue;
+                }
+                for j in 0..self.scratch.arc_members[i].len() {
+                    let q = self.scratch.arc_members[i][j];
+                    self.unlink_member(r0, q);
+                    self.push_member(r, q);
+                }
+            }
+            new_parts[count] = r;
+            count += 1;
+        }
+        count
+    }
+}
