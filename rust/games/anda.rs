@@ -20,6 +20,7 @@
 //! and compare it with all of this on many random games and positions.
 
 mod chains;
+mod geometry;
 mod placement;
 mod removal;
 
@@ -37,7 +38,10 @@ use chains::{Group, Region, MAX_ARCS, NONE};
 #[derive(Debug)]
 pub struct Anda {
     board: &'static Board,
+    /// Each point's six neighbours, the edge mapped to the sentinel `N`.
+    rings: &'static [[Point; 6]],
     komi: i64,
+    /// Per point, then the sentinel point `N` holding [`geometry::BORDER`].
     cells: Vec<u8>,
     /// A stone's group id, or an empty point's region id (two id pools).
     label: Vec<u16>,
@@ -57,8 +61,6 @@ pub struct Anda {
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
     suspects: Vec<Point>,
-    /// Bumped on every change of the position; stamps cached per-group facts.
-    version: u32,
 
     to_move: Colour,
     prisoners: [u32; 2],
@@ -87,7 +89,6 @@ struct Scratch {
     /// Which arc's exploration reached a point first, while splitting.
     owner: Vec<u8>,
     stack: Vec<Point>,
-    arc_stacks: [Vec<Point>; MAX_ARCS],
     arc_members: [Vec<Point>; MAX_ARCS],
     doomed: Vec<u16>,
     removed: Vec<Point>,
@@ -103,7 +104,6 @@ impl Scratch {
             region_marks: Marks::new(n),
             owner: vec![0; n],
             stack: buffer(),
-            arc_stacks: [buffer(), buffer(), buffer()],
             arc_members: [buffer(), buffer(), buffer()],
             doomed: Vec::with_capacity(n),
             removed: buffer(),
@@ -123,6 +123,7 @@ impl Clone for Anda {
     /// from the start position without allocating.
     fn clone_from(&mut self, source: &Self) {
         self.board = source.board;
+        self.rings = source.rings;
         self.komi = source.komi;
         self.cells.clone_from(&source.cells);
         self.label.clone_from(&source.label);
@@ -135,7 +136,6 @@ impl Clone for Anda {
         self.empties.clone_from(&source.empties);
         self.slot.clone_from(&source.slot);
         self.suspects.clone_from(&source.suspects);
-        self.version = source.version;
         self.to_move = source.to_move;
         self.prisoners = source.prisoners;
         self.first_pass = source.first_pass;
@@ -143,8 +143,8 @@ impl Clone for Anda {
         self.first_turn_done = source.first_turn_done;
         self.pending = source.pending;
         self.winner = source.winner;
-        if self.scratch.owner.len() != source.cells.len() {
-            *self.scratch = Scratch::new(source.cells.len());
+        if self.scratch.owner.len() != source.board.points() {
+            *self.scratch = Scratch::new(source.board.points());
         }
     }
 }
@@ -155,9 +155,10 @@ impl Anda {
         let n = board.points();
         Anda {
             board,
+            rings: geometry::rings(board),
             komi,
-            cells: vec![EMPTY; n],
-            label: vec![NONE; n],
+            cells: vec![EMPTY; n + 1],
+            label: vec![NONE; n + 1],
             next: vec![0; n],
             prev: vec![0; n],
             groups: vec![Group::default(); n],
@@ -167,7 +168,6 @@ impl Anda {
             empties: Vec::with_capacity(n),
             slot: vec![0; n],
             suspects: Vec::with_capacity(n),
-            version: 0,
             to_move: Colour::Black,
             prisoners: [0; 2],
             first_pass: None,
@@ -272,7 +272,6 @@ impl Anda {
         self.first_turn_done[colour.index()] = true;
         self.consecutive_passes += 1;
         self.to_move = colour.opponent();
-        self.version = self.version.wrapping_add(1);
         if self.is_over() {
             let [black, white] = self.scores().expect("anda scores");
             // Komi is whole and exactly one colour has the half point: no tie.
@@ -379,8 +378,8 @@ impl Anda {
     /// The owner of each point's region as territory (`"black"`, `"white"`
     /// or none), for every empty point; stones give none.
     fn territory_map(&mut self) -> Detail {
-        let mut out = Vec::with_capacity(self.cells.len());
-        for p in 0..self.cells.len() as Point {
+        let mut out = Vec::with_capacity(self.board.points());
+        for p in 0..self.board.points() as Point {
             if self.cells[p as usize] != EMPTY {
                 out.push(Detail::None);
                 continue;
@@ -439,7 +438,7 @@ impl Anda {
     fn smothered_view(&mut self) -> Detail {
         let mut out = Vec::new();
         self.scratch.group_marks.clear();
-        for p in 0..self.cells.len() as Point {
+        for p in 0..self.board.points() as Point {
             if self.cells[p as usize] == EMPTY {
                 continue;
             }
@@ -513,13 +512,13 @@ impl Game for Anda {
         }
         let colour = self.to_move;
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
-        for p in 0..self.cells.len() as Point {
+        for p in 0..self.board.points() as Point {
             if self.cells[p as usize] == EMPTY && self.placement_is_legal(p, colour, first_stone) {
                 out.push(p);
             }
         }
         if self.pending.is_none() {
-            out.push(self.cells.len() as Action);
+            out.push(self.board.points() as Action);
         }
     }
 
@@ -528,7 +527,7 @@ impl Game for Anda {
             return Err("the game is over".into());
         }
         let p = action;
-        if p as usize >= self.cells.len() {
+        if p as usize >= self.board.points() {
             return match self.pending {
                 Some(_) => Err("the first turn's second stone must be placed".into()),
                 None => Ok(()),
@@ -549,7 +548,7 @@ impl Game for Anda {
     }
 
     fn apply_unchecked(&mut self, action: Action) {
-        if (action as usize) < self.cells.len() {
+        if (action as usize) < self.board.points() {
             self.play_placement(action);
         } else {
             self.pass();
@@ -577,7 +576,7 @@ impl Game for Anda {
             Some(p) => Some(p),
             // A pending second stone always has a legal place (the first
             // stone was legal only if so); otherwise pass is the only action.
-            None => Some(self.cells.len() as Action),
+            None => Some(self.board.points() as Action),
         }
     }
 

@@ -14,6 +14,7 @@
 //!   fall silently when two touching groups merge, so it is re-proved from
 //!   its witnesses on each read.
 
+use super::geometry::{BORDER, RUNS};
 use super::Anda;
 use crate::board::{Point, NO_POINT};
 use crate::core::{Colour, EMPTY};
@@ -33,15 +34,16 @@ pub(super) const MAX_ARCS: usize = 3;
 pub(super) struct Group {
     pub size: u16,
     pub head: Point,
-    /// Cached by [`Anda::breathing`]: up to two distinct regions where the
-    /// group breathes, valid while `breathing_version` is the position's.
-    pub breathing_version: u32,
-    pub breathing: [u16; 2],
+    /// Liberties where the group was last seen breathing (the sentinel when
+    /// none): each still proves it while the point is empty and its region
+    /// keeps a count other than one, since the stone beside it stays in the
+    /// group for the group's life.
+    pub breath: [Point; 2],
 }
 
 impl Default for Group {
     fn default() -> Self {
-        Group { size: 0, head: NO_POINT, breathing_version: u32::MAX, breathing: [NONE; 2] }
+        Group { size: 0, head: NO_POINT, breath: [NO_POINT; 2] }
     }
 }
 
@@ -71,27 +73,48 @@ impl Default for Region {
     }
 }
 
-/// The six neighbours of a point as the placement there sees them.
+/// The six neighbours of a point as a placement there sees them, as masks
+/// over the ring's directions.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ring {
-    /// Runs of empty neighbours in cyclic order, and one point of each: the
-    /// runs are connected parts of the region minus the point, and when
-    /// there is one run the region minus the point stays connected.
-    pub arcs: usize,
-    pub reps: [Point; MAX_ARCS],
-    /// Distinct friendly groups beside the point (ids).
-    pub friends: [u16; 6],
-    pub friend_count: usize,
-    /// One stone of each distinct enemy group beside the point.
-    pub foes: [Point; 6],
-    pub foe_count: usize,
+    pub points: [Point; 6],
+    pub empty: u8,
+    pub friend: u8,
+    pub foe: u8,
+}
+
+impl Ring {
+    /// The runs of empty neighbours: connected parts of the region minus
+    /// the point; with one run the region minus the point stays connected.
+    #[inline]
+    pub fn arcs(&self) -> usize {
+        RUNS[self.empty as usize].count as usize
+    }
+
+    /// One point of each run of empty neighbours.
+    #[inline]
+    pub fn arc_points(&self) -> ([Point; MAX_ARCS], usize) {
+        self.run_points(self.empty)
+    }
+
+    /// One point of each run of `mask`'s directions.
+    #[inline]
+    pub fn run_points(&self, mask: u8) -> ([Point; MAX_ARCS], usize) {
+        let runs = RUNS[mask as usize];
+        let mut out = [NO_POINT; MAX_ARCS];
+        for (slot, &d) in out.iter_mut().zip(&runs.starts[..runs.count as usize]) {
+            *slot = self.points[d as usize];
+        }
+        (out, runs.count as usize)
+    }
 }
 
 impl Anda {
     /// Recomputes every group and region from `cells` alone; every group is
     /// suspect at the next removal.
     pub(super) fn rebuild(&mut self) {
-        let n = self.cells.len();
+        let n = self.board.points();
+        self.cells[n] = BORDER;
         let board = self.board;
         self.free_groups.clear();
         self.free_groups.extend((0..n as u16).rev());
@@ -100,7 +123,6 @@ impl Anda {
         self.label.fill(NONE);
         self.empties.clear();
         self.suspects.clear();
-        self.version = self.version.wrapping_add(1);
         for start in 0..n as Point {
             if self.label[start as usize] != NONE {
                 continue;
@@ -140,8 +162,8 @@ impl Anda {
 
     pub(super) fn new_group(&mut self, p: Point) -> u16 {
         let g = self.free_groups.pop().expect("fewer groups than points");
-        self.groups[g as usize] =
-            Group { size: 1, head: p, breathing_version: self.version.wrapping_sub(1), breathing: [NONE; 2] };
+        let sentinel = self.board.points() as Point;
+        self.groups[g as usize] = Group { size: 1, head: p, breath: [sentinel; 2] };
         self.label[p as usize] = g;
         self.next[p as usize] = p;
         g
@@ -258,14 +280,14 @@ impl Anda {
     /// Counts the groups of colour index `k` touching region `r`, stopping
     /// at the second, and records the count and its witnesses.
     fn recount(&mut self, r: u16, k: usize) -> u8 {
-        let board = self.board;
+        let rings = self.rings;
         let stone = k as u8 + 1;
         let head = self.regions[r as usize].head;
         let mut witness = [Contact::default(); 2];
         let mut count = 0;
         let mut q = head;
         'scan: loop {
-            for &m in board.neighbours(q) {
+            for &m in &rings[q as usize] {
                 if self.cells[m as usize] == stone
                     && (count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize])
                 {
@@ -290,79 +312,62 @@ impl Anda {
     /// How a stone of `colour` at empty point `p` meets its neighbours.
     #[inline]
     pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
-        let steps = self.board.adjacency().steps(p);
-        let friend = colour.stone();
-        let mut ring = Ring {
-            arcs: 0,
-            reps: [NO_POINT; MAX_ARCS],
-            friends: [NONE; 6],
-            friend_count: 0,
-            foes: [NO_POINT; 6],
-            foe_count: 0,
-        };
-        let mut foe_ids = [NONE; 6];
-        let last = steps[steps.len() - 1];
-        let mut previous_empty = last != NO_POINT && self.cells[last as usize] == EMPTY;
-        for &q in steps {
-            if q == NO_POINT {
-                previous_empty = false;
-                continue;
-            }
+        let points = self.rings[p as usize];
+        let (friend, foe) = (colour.stone(), colour.opponent().stone());
+        let mut ring = Ring { points, empty: 0, friend: 0, foe: 0 };
+        for (d, &q) in points.iter().enumerate() {
             let cell = self.cells[q as usize];
-            if cell == EMPTY {
-                if !previous_empty {
-                    ring.reps[ring.arcs] = q;
-                    ring.arcs += 1;
-                }
-                previous_empty = true;
-                continue;
-            }
-            previous_empty = false;
-            let g = self.label[q as usize];
-            if cell == friend {
-                if !ring.friends[..ring.friend_count].contains(&g) {
-                    ring.friends[ring.friend_count] = g;
-                    ring.friend_count += 1;
-                }
-            } else if !foe_ids[..ring.foe_count].contains(&g) {
-                foe_ids[ring.foe_count] = g;
-                ring.foes[ring.foe_count] = q;
-                ring.foe_count += 1;
-            }
-        }
-        if ring.arcs == 0 && previous_empty {
-            // Empty all round: one run with no start.
-            ring.arcs = 1;
-            ring.reps[0] = steps[0];
+            ring.empty |= ((cell == EMPTY) as u8) << d;
+            ring.friend |= ((cell == friend) as u8) << d;
+            ring.foe |= ((cell == foe) as u8) << d;
         }
         ring
+    }
+
+    /// The distinct groups with a stone in `mask`'s directions of `ring`
+    /// (one run is one group), as (group id, a stone) pairs.
+    #[inline]
+    pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
+        let (stones, runs) = ring.run_points(mask);
+        let mut out = [(NONE, NO_POINT); MAX_ARCS];
+        let mut count = 0;
+        for &s in &stones[..runs] {
+            let g = self.label[s as usize];
+            if !out[..count].iter().any(|&(h, _)| h == g) {
+                out[count] = (g, s);
+                count += 1;
+            }
+        }
+        (out, count)
     }
 
     /// Puts a stone of `colour` on empty point `p` and brings every group,
     /// region and count up to date, adding to `suspects` every group whose
     /// smothering may have changed. Removes nothing.
     pub(super) fn place(&mut self, p: Point, colour: Colour) {
-        let board = self.board;
+        let rings = self.rings;
         let r0 = self.label[p as usize];
         let old = [self.obstruction(r0, Colour::Black), self.obstruction(r0, Colour::White)];
         let old_witness = self.regions[r0 as usize].witness;
         let ring = self.ring(p, colour);
+        let (friends, friend_count) = self.groups_in(&ring, ring.friend);
+        let friends = &friends[..friend_count];
+        let (foes, foe_count) = self.groups_in(&ring, ring.foe);
 
         // Regions beside two merging groups may drop from two touching
         // groups of this colour to one: note those that count two now.
         self.scratch.watch.clear();
         let mut keep = NONE;
-        if ring.friend_count > 0 {
-            let friends = &ring.friends[..ring.friend_count];
-            keep = *friends.iter().max_by_key(|&&g| self.groups[g as usize].size).expect("a friend");
-            if ring.friend_count > 1 {
+        if let Some(&(biggest, _)) = friends.iter().max_by_key(|&&(g, _)| self.groups[g as usize].size) {
+            keep = biggest;
+            if friends.len() > 1 {
                 self.scratch.region_marks.clear();
                 self.scratch.region_marks.mark(r0);
-                for &g in friends.iter().filter(|&&g| g != keep) {
+                for &(g, _) in friends.iter().filter(|&&(g, _)| g != keep) {
                     let head = self.groups[g as usize].head;
                     let mut s = head;
                     loop {
-                        for &m in board.neighbours(s) {
+                        for &m in &rings[s as usize] {
                             if self.cells[m as usize] == EMPTY {
                                 let r = self.label[m as usize];
                                 if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2 {
@@ -385,7 +390,7 @@ impl Anda {
         let g = if keep == NONE {
             self.new_group(p)
         } else {
-            for &f in &ring.friends[..ring.friend_count] {
+            for &(f, _) in friends {
                 if f != keep {
                     self.merge_group(keep, f);
                 }
@@ -403,20 +408,21 @@ impl Anda {
         } else {
             parts[0] = r0;
             part_count = 1;
-            if ring.arcs >= 2 {
-                part_count += self.split(r0, &ring.reps[..ring.arcs], &mut parts[1..]);
+            let (reps, arcs) = ring.arc_points();
+            if arcs >= 2 {
+                part_count += self.split(r0, &reps[..arcs], &mut parts[1..]);
             }
-            let beside = ring.reps[..ring.arcs].iter().copied().find(|&q| self.label[q as usize] == r0);
-            self.derive_counts(r0, colour, g, beside.expect("the kept part is beside the stone"), old, old_witness);
+            let beside = reps[..arcs].iter().copied().find(|&q| self.label[q as usize] == r0);
+            let beside = beside.expect("the kept part is beside the stone");
+            self.derive_counts(r0, colour, g, (beside, p), old, old_witness);
         }
-        self.version = self.version.wrapping_add(1);
 
         // Suspects: enemy groups beside the stone lost a liberty; groups
         // touching a part whose obstruction crossed "exactly one"; enemy
         // groups touching a region where this colour's groups merged.
         self.scratch.group_marks.clear();
-        for &s in &ring.foes[..ring.foe_count] {
-            self.scratch.group_marks.mark(self.label[s as usize]);
+        for &(f, s) in &foes[..foe_count] {
+            self.scratch.group_marks.mark(f);
             self.suspects.push(s);
         }
         for &part in &parts[..part_count] {
@@ -436,24 +442,15 @@ impl Anda {
         }
     }
 
-    /// A stone of group `g` next to point `q` (one must exist).
-    fn stone_beside(&self, q: Point, g: u16) -> Point {
-        let stones = self.board.neighbours(q).iter().copied();
-        stones
-            .filter(|&m| self.cells[m as usize] != EMPTY)
-            .find(|&m| self.label[m as usize] == g)
-            .expect("g is beside q")
-    }
-
     /// Adds to `suspects` one stone of each group of `colour` touching region
     /// `r` not yet marked in `group_marks`.
     fn suspect_touching(&mut self, r: u16, colour: Colour) {
-        let board = self.board;
+        let rings = self.rings;
         let stone = colour.stone();
         let head = self.regions[r as usize].head;
         let mut q = head;
         loop {
-            for &m in board.neighbours(q) {
+            for &m in &rings[q as usize] {
                 if self.cells[m as usize] == stone && self.scratch.group_marks.mark(self.label[m as usize]) {
                     self.suspects.push(m);
                 }
@@ -467,14 +464,14 @@ impl Anda {
 
     /// The counts of `r0`, the part of the old region that kept its id, from
     /// the old counts and witnesses where they still prove something, else
-    /// left to a recount. `g` is the new stone's group, `beside` a point of
-    /// `r0` next to the stone.
+    /// left to a recount. `g` is the new stone's group, `contact` a point of
+    /// `r0` and the stone beside it.
     fn derive_counts(
         &mut self,
         r0: u16,
         colour: Colour,
         g: u16,
-        beside: Point,
+        contact: (Point, Point),
         old: [u8; 2],
         old_witness: [[Contact; 2]; 2],
     ) {
@@ -483,7 +480,7 @@ impl Anda {
             let mut witness = [Contact::default(); 2];
             let count = if k == colour.index() {
                 // The new stone's group touches every part.
-                witness[0] = Contact { empty: beside, stone: self.stone_beside(beside, g) };
+                witness[0] = Contact { empty: contact.0, stone: contact.1 };
                 let other = old_witness[k][..known]
                     .iter()
                     .copied()
@@ -523,11 +520,12 @@ impl Anda {
     }
 
     /// Splits region `r0` (the stone already out of it) into its connected
-    /// parts, exploring from one point of each arc in turn so that the work
-    /// is bounded by the smaller parts. The largest part keeps `r0`; the
+    /// parts, exploring breadth-first from one point of each arc in turn, so
+    /// that arcs joined around a nearby stone meet at once and the work is
+    /// otherwise bounded by the smaller parts. The largest part keeps `r0`; the
     /// others get new ids, written to `new_parts`. Returns how many.
     fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
-        let board = self.board;
+        let rings = self.rings;
         let arcs = reps.len();
         // A union-find over the arcs: explorations that meet join.
         let mut parent = [0usize, 1, 2];
@@ -537,21 +535,21 @@ impl Anda {
             }
             i
         }
+        // Each arc's members in the order found: its queue, read at `cursor`.
+        let mut cursor = [0usize; MAX_ARCS];
         self.scratch.marks.clear();
         for (i, &rep) in reps.iter().enumerate() {
             self.scratch.marks.mark(rep);
             self.scratch.owner[rep as usize] = i as u8;
-            self.scratch.arc_stacks[i].clear();
-            self.scratch.arc_stacks[i].push(rep);
             self.scratch.arc_members[i].clear();
             self.scratch.arc_members[i].push(rep);
         }
         loop {
             let (mut classes, mut open) = (0u32, 0u32);
-            for i in 0..arcs {
+            for (i, &read) in cursor[..arcs].iter().enumerate() {
                 let root = find(&parent, i);
                 classes |= 1 << root;
-                if !self.scratch.arc_stacks[i].is_empty() {
+                if read < self.scratch.arc_members[i].len() {
                     open |= 1 << root;
                 }
             }
@@ -561,17 +559,17 @@ impl Anda {
             if open.count_ones() <= 1 {
                 break; // every part but at most one fully explored
             }
-            for i in 0..arcs {
-                let Some(q) = self.scratch.arc_stacks[i].pop() else {
+            for (i, read) in cursor[..arcs].iter_mut().enumerate() {
+                let Some(&q) = self.scratch.arc_members[i].get(*read) else {
                     continue;
                 };
-                for &m in board.neighbours(q) {
+                *read += 1;
+                for &m in &rings[q as usize] {
                     if self.cells[m as usize] != EMPTY {
                         continue;
                     }
                     if self.scratch.marks.mark(m) {
                         self.scratch.owner[m as usize] = i as u8;
-                        self.scratch.arc_stacks[i].push(m);
                         self.scratch.arc_members[i].push(m);
                     } else {
                         let (a, b) = (find(&parent, i), find(&parent, self.scratch.owner[m as usize] as usize));
@@ -586,10 +584,10 @@ impl Anda {
         // was explored, the largest does.
         let mut size = [0usize; 3];
         let mut open_root = None;
-        for i in 0..arcs {
+        for (i, &read) in cursor[..arcs].iter().enumerate() {
             let root = find(&parent, i);
             size[root] += self.scratch.arc_members[i].len();
-            if !self.scratch.arc_stacks[i].is_empty() {
+            if read < self.scratch.arc_members[i].len() {
                 open_root = Some(root);
             }
         }

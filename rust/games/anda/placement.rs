@@ -12,45 +12,43 @@ impl Anda {
     /// all; a liberty whose region touches no enemy group, or two or more,
     /// keeps it alive.
     pub(super) fn is_smothered(&mut self, g: u16) -> bool {
-        self.breathing(g)[0] == NONE
+        !self.breathes_outside(g, NONE)
     }
 
-    /// Up to two distinct regions holding a liberty of group `g` that keeps
-    /// it alive (touched by no enemy group or by two or more), [`NONE`]
-    /// where there are fewer. Cached until the position changes.
-    pub(super) fn breathing(&mut self, g: u16) -> [u16; 2] {
+    /// Whether group `g` has a liberty that keeps it alive (its region
+    /// touched by no enemy group or by two or more) in a region other than
+    /// `avoid`. The liberties where it last breathed are tried first; only
+    /// when they no longer prove it is the group scanned.
+    pub(super) fn breathes_outside(&mut self, g: u16, avoid: u16) -> bool {
         let group = self.groups[g as usize];
-        if group.breathing_version == self.version {
-            return group.breathing;
-        }
-        let board = self.board;
         let enemy = Colour::of_cell(self.cells[group.head as usize]).expect("a group has stones").opponent();
-        let mut found = [NONE; 2];
+        for q in group.breath {
+            if self.cells[q as usize] == EMPTY {
+                let r = self.label[q as usize];
+                if r != avoid && self.obstruction(r, enemy) != 1 {
+                    return true;
+                }
+            }
+        }
+        let rings = self.rings;
         let mut s = group.head;
-        'stones: loop {
-            for &q in board.neighbours(s) {
+        loop {
+            for &q in &rings[s as usize] {
                 if self.cells[q as usize] != EMPTY {
                     continue;
                 }
                 let r = self.label[q as usize];
-                if r != found[0] && self.obstruction(r, enemy) != 1 {
-                    if found[0] == NONE {
-                        found[0] = r;
-                    } else {
-                        found[1] = r;
-                        break 'stones;
-                    }
+                if r != avoid && self.obstruction(r, enemy) != 1 {
+                    let breath = &mut self.groups[g as usize].breath;
+                    *breath = [q, breath[0]];
+                    return true;
                 }
             }
             s = self.next[s as usize];
             if s == group.head {
-                break;
+                return false;
             }
         }
-        let group = &mut self.groups[g as usize];
-        group.breathing = found;
-        group.breathing_version = self.version;
-        found
     }
 
     /// Ruling (placement): a placement on empty point `p` is legal when, on
@@ -68,13 +66,13 @@ impl Anda {
         let ring = self.ring(p, colour);
         let r0 = self.label[p as usize];
         let enemy = colour.opponent();
-        if ring.arcs > 0 {
+        if ring.empty != 0 {
             let enemies = self.obstruction(r0, enemy);
             if enemies == 0 {
                 return true;
             }
             let [a, b] = self.regions[r0 as usize].witness[enemy.index()];
-            let decided = ring.arcs == 1
+            let decided = ring.arcs() == 1
                 && match enemies {
                     // Both enemy groups still touch the one part.
                     2 if a.empty != p && b.empty != p => return true,
@@ -82,14 +80,19 @@ impl Anda {
                     1 => a.empty != p,
                     _ => false,
                 };
-            if !decided && self.some_part_breathes(p, &ring.reps[..ring.arcs], enemy, enemies) {
-                return true;
+            if !decided {
+                let (reps, arcs) = ring.arc_points();
+                if self.some_part_breathes(p, &reps[..arcs], enemy, enemies) {
+                    return true;
+                }
             }
         }
-        for &f in &ring.friends[..ring.friend_count] {
-            let [first, second] = self.breathing(f);
-            if (first != NONE && first != r0) || second != NONE {
-                return true;
+        if ring.friend != 0 {
+            let (friends, count) = self.groups_in(&ring, ring.friend);
+            for &(f, _) in &friends[..count] {
+                if self.breathes_outside(f, r0) {
+                    return true;
+                }
             }
         }
         false
@@ -99,30 +102,33 @@ impl Anda {
     /// `reps`, is touched by a number of `enemy` groups other than one.
     /// `enemies` is the region's own count (1 or 2): a part has at most as
     /// many, so with 1 a part is decided at its first enemy contact, and
-    /// with 2 at its second distinct enemy group.
+    /// with 2 at its second distinct enemy group. Breadth-first, so that
+    /// nearby contacts decide early.
     fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
-        let board = self.board;
+        let rings = self.rings;
         let stone = enemy.stone();
+        let queue = &mut self.scratch.stack;
+        let marks = &mut self.scratch.marks;
         for &rep in reps {
-            self.scratch.marks.clear();
-            self.scratch.marks.mark(p);
-            self.scratch.marks.mark(rep);
-            self.scratch.stack.clear();
-            self.scratch.stack.push(rep);
+            marks.clear();
+            marks.mark(p);
+            marks.mark(rep);
+            queue.clear();
+            queue.push(rep);
             let mut first = NONE;
-            let mut alive = true;
-            'fill: while let Some(q) = self.scratch.stack.pop() {
-                for &m in board.neighbours(q) {
+            let mut next = 0;
+            'fill: while let Some(&q) = queue.get(next) {
+                next += 1;
+                for &m in &rings[q as usize] {
                     let cell = self.cells[m as usize];
                     if cell == EMPTY {
-                        if self.scratch.marks.mark(m) {
-                            self.scratch.stack.push(m);
+                        if marks.mark(m) {
+                            queue.push(m);
                         }
                     } else if cell == stone {
                         let g = self.label[m as usize];
                         if first == NONE {
                             first = g;
-                            alive = false;
                             if enemies == 1 {
                                 break 'fill;
                             }
@@ -132,7 +138,7 @@ impl Anda {
                     }
                 }
             }
-            if alive {
+            if first == NONE {
                 return true;
             }
         }

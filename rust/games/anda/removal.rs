@@ -1,6 +1,7 @@
 //! Removing smothered groups and re-forming the regions they leave.
 
 use super::chains::{Contact, NONE};
+use super::geometry::BORDER;
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -46,7 +47,6 @@ impl Anda {
                 self.open_region(s);
             }
         }
-        self.version = self.version.wrapping_add(1);
     }
 
     /// Ruling (captures): every stone removed is a prisoner of the other
@@ -75,7 +75,7 @@ impl Anda {
     /// marked) into one new region, absorbing the old regions it meets, and
     /// counts the groups touching it exactly.
     fn open_region(&mut self, start: Point) {
-        let board = self.board;
+        let rings = self.rings;
         let r = self.new_region();
         let mut count = [0usize; 2];
         let mut witness = [[Contact::default(); 2]; 2];
@@ -88,8 +88,11 @@ impl Anda {
                 self.scratch.watch.push(old);
             }
             self.push_member(r, q);
-            for &m in board.neighbours(q) {
+            for &m in &rings[q as usize] {
                 let cell = self.cells[m as usize];
+                if cell == BORDER {
+                    continue;
+                }
                 if cell == EMPTY {
                     if self.scratch.marks.mark(m) {
                         self.scratch.stack.push(m);
