@@ -43,6 +43,10 @@ pub struct Anda {
     komi: i64,
     /// Per point, then the sentinel point `N` holding [`geometry::BORDER`].
     cells: Vec<u8>,
+    /// Per point, the contents of its ring as masks over the directions:
+    /// byte `v` marks the neighbours whose cell value is `v` (empty, black,
+    /// white, border). Kept up to date by every change of a cell.
+    around: Vec<u32>,
     /// A stone's group id, or an empty point's region id (two id pools).
     label: Vec<u16>,
     /// Circular lists of members: singly linked for a group's stones,
@@ -126,6 +130,7 @@ impl Clone for Anda {
         self.rings = source.rings;
         self.komi = source.komi;
         self.cells.clone_from(&source.cells);
+        self.around.clone_from(&source.around);
         self.label.clone_from(&source.label);
         self.next.clone_from(&source.next);
         self.prev.clone_from(&source.prev);
@@ -158,6 +163,7 @@ impl Anda {
             rings: geometry::rings(board),
             komi,
             cells: vec![EMPTY; n + 1],
+            around: vec![0; n + 1],
             label: vec![NONE; n + 1],
             next: vec![0; n],
             prev: vec![0; n],

@@ -123,6 +123,13 @@ impl Anda {
         self.label.fill(NONE);
         self.empties.clear();
         self.suspects.clear();
+        for p in 0..n {
+            let mut around = 0;
+            for (d, &q) in self.rings[p].iter().enumerate() {
+                around |= 1 << (8 * self.cells[q as usize] as usize + d);
+            }
+            self.around[p] = around;
+        }
         for start in 0..n as Point {
             if self.label[start as usize] != NONE {
                 continue;
@@ -243,6 +250,25 @@ impl Anda {
         }
     }
 
+    /// Sets the cell of `p` to `value`, keeping its neighbours' ring masks.
+    #[inline]
+    pub(super) fn set_cell(&mut self, p: Point, value: u8) {
+        let old = self.cells[p as usize] as usize;
+        self.cells[p as usize] = value;
+        for (d, &q) in self.rings[p as usize].iter().enumerate() {
+            // Seen from `q`, `p` lies in the opposite direction.
+            let back = (d + 3) % 6;
+            let around = &mut self.around[q as usize];
+            *around = (*around & !(1 << (8 * old + back))) | (1 << (8 * value as usize + back));
+        }
+    }
+
+    /// The directions around `p` whose cell holds `value`.
+    #[inline]
+    pub(super) fn around(&self, p: Point, value: u8) -> u32 {
+        (self.around[p as usize] >> (8 * value as u32)) & 0x3f
+    }
+
     /// Whether `contact` still shows a group of colour index `k` touching
     /// region `r`.
     #[inline]
@@ -287,10 +313,11 @@ impl Anda {
         let mut count = 0;
         let mut q = head;
         'scan: loop {
-            for &m in &rings[q as usize] {
-                if self.cells[m as usize] == stone
-                    && (count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize])
-                {
+            let mut stones = self.around(q, stone);
+            while stones != 0 {
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
+                stones &= stones - 1;
+                if count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize] {
                     witness[count] = Contact { empty: q, stone: m };
                     count += 1;
                     if count == 2 {
@@ -312,16 +339,12 @@ impl Anda {
     /// How a stone of `colour` at empty point `p` meets its neighbours.
     #[inline]
     pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
-        let points = self.rings[p as usize];
-        let (friend, foe) = (colour.stone(), colour.opponent().stone());
-        let mut ring = Ring { points, empty: 0, friend: 0, foe: 0 };
-        for (d, &q) in points.iter().enumerate() {
-            let cell = self.cells[q as usize];
-            ring.empty |= ((cell == EMPTY) as u8) << d;
-            ring.friend |= ((cell == friend) as u8) << d;
-            ring.foe |= ((cell == foe) as u8) << d;
+        Ring {
+            points: self.rings[p as usize],
+            empty: self.around(p, EMPTY) as u8,
+            friend: self.around(p, colour.stone()) as u8,
+            foe: self.around(p, colour.opponent().stone()) as u8,
         }
-        ring
     }
 
     /// The distinct groups with a stone in `mask`'s directions of `ring`
@@ -367,12 +390,13 @@ impl Anda {
                     let head = self.groups[g as usize].head;
                     let mut s = head;
                     loop {
-                        for &m in &rings[s as usize] {
-                            if self.cells[m as usize] == EMPTY {
-                                let r = self.label[m as usize];
-                                if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2 {
-                                    self.scratch.watch.push(r);
-                                }
+                        let mut liberties = self.around(s, EMPTY);
+                        while liberties != 0 {
+                            let m = rings[s as usize][liberties.trailing_zeros() as usize];
+                            liberties &= liberties - 1;
+                            let r = self.label[m as usize];
+                            if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2 {
+                                self.scratch.watch.push(r);
                             }
                         }
                         s = self.next[s as usize];
@@ -386,7 +410,7 @@ impl Anda {
 
         self.unlink_member(r0, p);
         self.take_empty(p);
-        self.cells[p as usize] = colour.stone();
+        self.set_cell(p, colour.stone());
         let g = if keep == NONE {
             self.new_group(p)
         } else {
@@ -450,8 +474,11 @@ impl Anda {
         let head = self.regions[r as usize].head;
         let mut q = head;
         loop {
-            for &m in &rings[q as usize] {
-                if self.cells[m as usize] == stone && self.scratch.group_marks.mark(self.label[m as usize]) {
+            let mut stones = self.around(q, stone);
+            while stones != 0 {
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
+                stones &= stones - 1;
+                if self.scratch.group_marks.mark(self.label[m as usize]) {
                     self.suspects.push(m);
                 }
             }
@@ -564,14 +591,14 @@ impl Anda {
                     continue;
                 };
                 *read += 1;
-                for &m in &rings[q as usize] {
-                    if self.cells[m as usize] != EMPTY {
-                        continue;
-                    }
+                let mut empties = self.around(q, EMPTY);
+                while empties != 0 {
+                    let m = rings[q as usize][empties.trailing_zeros() as usize];
+                    empties &= empties - 1;
                     if self.scratch.marks.mark(m) {
                         self.scratch.owner[m as usize] = i as u8;
                         self.scratch.arc_members[i].push(m);
-                    } else {
+                    } else if self.scratch.owner[m as usize] as usize != i {
                         let (a, b) = (find(&parent, i), find(&parent, self.scratch.owner[m as usize] as usize));
                         if a != b {
                             parent[a] = b;

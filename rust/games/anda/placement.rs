@@ -33,10 +33,10 @@ impl Anda {
         let rings = self.rings;
         let mut s = group.head;
         loop {
-            for &q in &rings[s as usize] {
-                if self.cells[q as usize] != EMPTY {
-                    continue;
-                }
+            let mut liberties = self.around(s, EMPTY);
+            while liberties != 0 {
+                let q = rings[s as usize][liberties.trailing_zeros() as usize];
+                liberties &= liberties - 1;
                 let r = self.label[q as usize];
                 if r != avoid && self.obstruction(r, enemy) != 1 {
                     let breath = &mut self.groups[g as usize].breath;
@@ -119,22 +119,26 @@ impl Anda {
             let mut next = 0;
             'fill: while let Some(&q) = queue.get(next) {
                 next += 1;
-                for &m in &rings[q as usize] {
-                    let cell = self.cells[m as usize];
-                    if cell == EMPTY {
-                        if marks.mark(m) {
-                            queue.push(m);
+                let ring = &rings[q as usize];
+                let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
+                while contacts != 0 {
+                    let g = self.label[ring[contacts.trailing_zeros() as usize] as usize];
+                    contacts &= contacts - 1;
+                    if first == NONE {
+                        first = g;
+                        if enemies == 1 {
+                            break 'fill;
                         }
-                    } else if cell == stone {
-                        let g = self.label[m as usize];
-                        if first == NONE {
-                            first = g;
-                            if enemies == 1 {
-                                break 'fill;
-                            }
-                        } else if g != first {
-                            return true;
-                        }
+                    } else if g != first {
+                        return true;
+                    }
+                }
+                let mut empties = self.around[q as usize] & 0x3f;
+                while empties != 0 {
+                    let m = ring[empties.trailing_zeros() as usize];
+                    empties &= empties - 1;
+                    if marks.mark(m) {
+                        queue.push(m);
                     }
                 }
             }

@@ -59,7 +59,7 @@ impl Anda {
         let mut s = head;
         loop {
             let following = self.next[s as usize];
-            self.cells[s as usize] = EMPTY;
+            self.set_cell(s, EMPTY);
             self.label[s as usize] = NONE;
             self.add_empty(s);
             self.scratch.removed.push(s);

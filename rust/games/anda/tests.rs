@@ -257,3 +257,20 @@ fn playout_speed() {
         );
     }
 }
+
+/// A fixed amount of playout work (200 games at side 9), for instruction
+/// counts under callgrind, which do not depend on the machine's load.
+#[test]
+#[ignore]
+fn playout_fixed_work() {
+    let start = new(9, 0);
+    let mut state = start.clone();
+    let mut buf = Vec::new();
+    let mut moves = 0;
+    for game in 0..200 {
+        state.clone_from(&start);
+        let outcome = crate::playout::playout(&mut state, &mut Rng::for_game(1, game), 2170, &mut buf);
+        moves += outcome.length;
+    }
+    println!("moves {moves}");
+}
