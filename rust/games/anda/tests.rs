@@ -8,6 +8,49 @@ fn new(size: i64, komi: i64) -> Anda {
     Anda::from_options(&mut options).unwrap()
 }
 
+fn play(state: &mut Anda, moves: &str) {
+    for text in moves.split_whitespace() {
+        let action = state.parse_action(text).unwrap();
+        state.apply(action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {
+    Anda::setup(size, 0, black, white, to_move).unwrap()
+}
+
+/// The names of a `Detail::List` of point names, space-separated.
+fn names(detail: Detail) -> String {
+    let Detail::List(items) = detail else { panic!("{detail:?}") };
+    let texts: Vec<String> = items.into_iter().map(|d| if let Detail::Text(t) = d { t } else { panic!() }).collect();
+    texts.join(" ")
+}
+
+fn smothered(state: &mut Anda) -> String {
+    names(state.query("smothered", None).unwrap())
+}
+
+/// The stones of one colour on the board, by name in point order.
+fn stones(state: &Anda, colour: Colour) -> String {
+    let board = state.board;
+    let names: Vec<&str> = (0..board.points() as Point)
+        .filter(|&p| state.cells[p as usize] == colour.stone())
+        .map(|p| board.name(p))
+        .collect();
+    names.join(" ")
+}
+
+/// The literal reference agrees on which groups are smothered.
+fn naive_smothered(state: &Anda) -> String {
+    let board = state.board;
+    let cells = &state.cells[..board.points()];
+    let names: Vec<&str> = (0..board.points() as Point)
+        .filter(|&p| cells[p as usize] != EMPTY && naive::smothered(board, cells, p))
+        .map(|p| board.name(p))
+        .collect();
+    names.join(" ")
+}
+
 /// Rebuilds the structure from the stones and compares it with the
 /// incremental one, KataGo's `checkConsistency` habit; then checks every
 /// count against the literal rules, and that every smothered group is
@@ -273,4 +316,252 @@ fn playout_fixed_work() {
         moves += outcome.length;
     }
     println!("moves {moves}");
+}
+
+// Hand-drawn positions. Side 3 has rows a1-c1, a2-d2, a3-e3, b4-e4, c5-e5;
+// (c, r) touches (c±1, r), (c, r±1), (c+1, r+1) and (c-1, r-1).
+
+#[test]
+fn ruling_obstructed_an_enemy_group_far_away_obstructs_through_the_region() {
+    // One stone each in opposite corners: each one's liberties lie in the
+    // one big region, which the other touches, so each is obstructed by
+    // exactly one group though no enemy stone is near.
+    let mut state = setup(3, "a1", "e5", Colour::Black);
+    let Detail::Map(view) = state.query("breath", Some(state.board.parse_point("a1").unwrap())).unwrap() else {
+        panic!()
+    };
+    let liberties = &view.iter().find(|(k, _)| k == "liberties").unwrap().1;
+    let Detail::List(liberties) = liberties else { panic!() };
+    assert_eq!(liberties.len(), 3);
+    for liberty in liberties {
+        let Detail::Map(fields) = liberty else { panic!() };
+        assert_eq!(fields[1], ("obstructions".to_string(), Detail::Int(1)));
+    }
+    assert_eq!(smothered(&mut state), "a1 e5");
+    assert_eq!(naive_smothered(&state), "a1 e5");
+}
+
+#[test]
+fn ruling_smothered_a_group_with_no_liberty_is_smothered() {
+    let mut state = setup(3, "a1", "b1 a2 b2", Colour::White);
+    assert_eq!(smothered(&mut state), "a1");
+    // It stays until the next removal, which follows White's placement.
+    play(&mut state, "e5");
+    assert_eq!(stones(&state, Colour::Black), "");
+    assert_eq!(state.prisoners(), [0, 1]);
+}
+
+#[test]
+fn ruling_smothered_a_liberty_whose_region_two_enemy_groups_touch_keeps_the_group() {
+    // b2 is a1's only liberty. With White's ring around b2 whole, b2 is a
+    // region of its own touched by one white group: a1 is smothered.
+    let mut state = setup(3, "a1", "b1 c2 c3 b3 a2", Colour::White);
+    assert_eq!(smothered(&mut state), "a1");
+    // Open c3: b2's region is now the big one, touched by the white groups
+    // b1-c2 and b3-a2: two, so a1 lives (and the two white groups, whose
+    // liberties all lie in a region touched by one black group, do not).
+    let mut state = setup(3, "a1", "b1 c2 b3 a2", Colour::White);
+    assert_eq!(smothered(&mut state), "b1 a2 c2 b3");
+    assert_eq!(naive_smothered(&state), "b1 a2 c2 b3");
+}
+
+#[test]
+fn ruling_placement_is_judged_before_removal() {
+    // Black b3 would be smothered with the stone on the board, although the
+    // removal it would trigger takes White's b4 and d4 away.
+    let mut state = setup(3, "c1 b2 c2 c4 c5", "b4 d4", Colour::Black);
+    let b3 = state.board.parse_point("b3").unwrap();
+    let err = state.apply(b3).unwrap_err();
+    assert_eq!(err, Error::Illegal("b3: the stone's group would be smothered".into()));
+    assert!(naive::smothered(
+        state.board,
+        &{
+            let mut after = state.cells[..state.board.points()].to_vec();
+            after[b3 as usize] = Colour::Black.stone();
+            after
+        },
+        b3
+    ));
+}
+
+#[test]
+fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
+    let mut state = new(3, 0);
+    let err = state.apply(state.parse_action("pass").unwrap());
+    assert!(err.is_ok(), "a pass may replace the whole first turn");
+    assert_eq!(state.to_move(), Colour::White);
+    play(&mut state, "c3");
+    assert_eq!(state.to_move(), Colour::White, "the second stone is due");
+    assert_eq!(state.pending_stone(), state.board.parse_point("c3").ok());
+    let b3 = state.parse_action("b3").unwrap();
+    assert_eq!(state.apply(b3).unwrap_err(), Error::Illegal("b3: adjacent to your first stone".into()));
+    let pass = state.parse_action("pass").unwrap();
+    assert_eq!(
+        state.apply(pass).unwrap_err(),
+        Error::Illegal("pass: the first turn's second stone must be placed".into())
+    );
+    play(&mut state, "a1");
+    assert_eq!(state.to_move(), Colour::Black);
+
+    // White's first stone e4 is smothered once the second, d2, is down; the
+    // one removal comes after the second and takes it, with Black's b1-a2.
+    let mut state = setup(3, "b1 a2 d3 d4 e5", "", Colour::White);
+    state.first_turn_done = [true, false];
+    play(&mut state, "e4");
+    assert_eq!(stones(&state, Colour::Black), "b1 a2 d3 d4 e5", "no removal after the first stone");
+    play(&mut state, "d2");
+    assert_eq!(stones(&state, Colour::White), "d2");
+    assert_eq!(stones(&state, Colour::Black), "d3 d4 e5");
+    assert_eq!(state.prisoners(), [1, 2]);
+}
+
+#[test]
+fn ruling_first_turn_a_first_stone_needs_a_legal_second() {
+    // Side 2: the centre b2 touches every other point.
+    let mut state = new(2, 0);
+    let b2 = state.parse_action("b2").unwrap();
+    assert_eq!(state.apply(b2).unwrap_err(), Error::Illegal("b2: no legal second stone could follow it".into()));
+    let mut buf = Vec::new();
+    state.legal_actions(&mut buf);
+    assert!(!buf.contains(&b2));
+    assert_eq!(buf.len(), 7, "the six other points and pass");
+}
+
+#[test]
+fn ruling_removal_takes_both_colours_at_once() {
+    // Black c2 smothers White's a3 and, at the same time, Black's own e4.
+    let mut state = setup(3, "c1 e4", "a3 c3 d3 d4 e5", Colour::Black);
+    assert_eq!(smothered(&mut state), "");
+    play(&mut state, "c2");
+    assert_eq!(stones(&state, Colour::Black), "c1 c2");
+    assert_eq!(stones(&state, Colour::White), "c3 d3 d4 e5");
+    assert_eq!(state.prisoners(), [1, 1]);
+}
+
+#[test]
+fn ruling_removal_is_one_evaluation_not_repeated() {
+    let mut state = setup(3, "a1 c3 d3 c4 e5", "b1 b2 d4 e4", Colour::Black);
+    play(&mut state, "d5");
+    assert_eq!(stones(&state, Colour::White), "b1 b2");
+    assert_eq!(stones(&state, Colour::Black), "c3 d3 c4 d5 e5");
+    assert_eq!(state.prisoners(), [2, 1]);
+    // The removal opened regions that leave every group on the board
+    // smothered; they stay until the next removal.
+    assert_eq!(smothered(&mut state), "b1 b2 c3 d3 c4 d5 e5");
+    assert_eq!(naive_smothered(&state), "b1 b2 c3 d3 c4 d5 e5");
+    play(&mut state, "pass");
+    assert_eq!(smothered(&mut state), "b1 b2 c3 d3 c4 d5 e5", "a pass removes nothing");
+    let mut reference = Naive::new(state.board, 0, state.cells[..state.board.points()].to_vec(), Colour::Black, true);
+    reference.apply(state.parse_action("d2").unwrap());
+    play(&mut state, "d2");
+    assert_eq!(state.board_string().len(), reference.cells.len());
+    assert_eq!(state.cells[..state.board.points()], reference.cells);
+    assert_eq!(stones(&state, Colour::White), "", "the next removal takes what is smothered then");
+}
+
+#[test]
+fn ruling_captures_a_stone_removed_from_your_own_group_scores_for_the_opponent() {
+    // Black e3 cuts White's e4 off the big region, which White's b3-c4 then
+    // obstructs alone: Black's own c1, breathing only there, is removed.
+    let mut state = setup(3, "c1 a3 c3 d3", "b3 c4 e4", Colour::Black);
+    play(&mut state, "e3");
+    assert_eq!(stones(&state, Colour::Black), "a3 c3 d3 e3");
+    assert_eq!(state.prisoners(), [0, 1]);
+}
+
+#[test]
+fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
+    let mut state = new(3, 0);
+    play(&mut state, "c3 a1 pass");
+    assert_eq!(state.first_pass(), Some(Colour::White));
+    assert!(!state.is_terminal());
+    play(&mut state, "e5");
+    assert_eq!(state.query("consecutive_passes", None).unwrap(), Detail::Int(0));
+    play(&mut state, "pass pass");
+    assert!(state.is_terminal());
+    let mut buf = Vec::new();
+    state.legal_actions(&mut buf);
+    assert!(buf.is_empty());
+    assert_eq!(state.check(0).unwrap_err(), "the game is over");
+    let [black, white] = state.scores().unwrap();
+    assert_eq!(white.fract(), 0.5);
+    assert_eq!(black.fract(), 0.0);
+    assert_eq!(state.winner(), Some(if black > white { Colour::Black } else { Colour::White }));
+}
+
+#[test]
+fn ruling_territory_a_region_touched_by_one_colour_only() {
+    // Black's wall across row 3 makes rows 1-2 and 4-5 Black's.
+    let mut state = setup(3, "a3 b3 c3 d3 e3", "", Colour::White);
+    assert_eq!(state.territory(), [14, 0]);
+    // A white stone in rows 4-5 makes that region neutral (and is itself
+    // smothered, to go at the next removal).
+    let mut state = setup(3, "a3 b3 c3 d3 e3", "c5", Colour::White);
+    assert_eq!(state.territory(), [7, 0]);
+    let Detail::List(owners) = state.query("territory", None).unwrap() else { panic!() };
+    assert_eq!(owners[0], Detail::Text("black".into()));
+    assert_eq!(owners[state.board.parse_point("d5").unwrap() as usize], Detail::None);
+}
+
+#[test]
+fn ruling_score_territory_plus_prisoners_komi_and_the_half_point() {
+    let mut state = Anda::setup(3, 2, "a3 b3 c3 d3 e3", "c5", Colour::White).unwrap();
+    play(&mut state, "pass b2");
+    // Black b2 triggered the removal of White's smothered c5.
+    assert_eq!(state.prisoners(), [1, 0]);
+    let Detail::Map(score) = state.query("score", None).unwrap() else { panic!() };
+    let part = |colour: &str, what: &str| {
+        let Detail::Map(parts) = &score.iter().find(|(k, _)| k == colour).unwrap().1 else { panic!() };
+        parts.iter().find(|(k, _)| k == what).unwrap().1.clone()
+    };
+    assert_eq!(part("black", "territory"), Detail::Float(13.0));
+    assert_eq!(part("black", "prisoners"), Detail::Float(1.0));
+    assert_eq!(part("black", "komi"), Detail::Float(0.0));
+    assert_eq!(part("black", "total"), Detail::Float(14.0));
+    assert_eq!(part("white", "komi"), Detail::Float(2.0));
+    assert_eq!(part("white", "half_point"), Detail::Float(0.5));
+    assert_eq!(part("white", "total"), Detail::Float(2.5));
+    assert_eq!(state.scores(), Some([14.0, 2.5]));
+}
+
+#[test]
+fn illegal_actions_leave_the_state_untouched() {
+    let mut state = setup(3, "c1 b2 c2 c4 c5", "b4 d4", Colour::Black);
+    let before = (state.board_string(), state.to_move(), state.prisoners(), state.scores());
+    for text in ["b3", "c1", "pass"] {
+        let action = state.parse_action(text).unwrap();
+        let legal = state.check(action).is_ok();
+        if !legal {
+            assert!(state.apply(action).is_err());
+            assert_eq!((state.board_string(), state.to_move(), state.prisoners(), state.scores()), before);
+            assert_invariants(&state, text);
+        }
+    }
+    assert_eq!(
+        state.apply(state.parse_action("c1").unwrap()).unwrap_err(),
+        Error::Illegal("c1: the point is occupied".into())
+    );
+    assert!(state.parse_action("swap").is_err());
+    assert!(state.parse_action("z9").is_err());
+    assert!(state.action_text(state.num_actions() as Action).is_err());
+}
+
+#[test]
+fn options_are_checked() {
+    let bad = |pairs: Vec<(&str, OptionValue)>| Anda::from_options(&mut Options::new(pairs)).is_err();
+    assert!(bad(vec![("size", OptionValue::Int(1))]));
+    assert!(bad(vec![("size", OptionValue::Int(26))]));
+    assert!(bad(vec![("size", OptionValue::Float(9.5))]));
+    assert!(bad(vec![("komi", OptionValue::Float(0.5))]));
+    assert!(bad(vec![("komi", OptionValue::Bool(true))]));
+    assert!(!bad(vec![("komi", OptionValue::Int(-3))]));
+    assert!(!bad(vec![("komi", OptionValue::Float(4.0))]));
+    let err = Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
+    assert_eq!(err, Error::Option("komi must be a whole number, got 2.5".into()));
+    let unknown = AnyGame::new("anda", &mut Options::new([("pie", OptionValue::Bool(true))])).unwrap_err();
+    assert!(unknown.to_string().contains("unknown option 'pie'"), "{unknown}");
+    let state = new(9, 0);
+    assert_eq!(state.options(), vec![("size", OptionValue::Int(9)), ("komi", OptionValue::Int(0))]);
+    assert_eq!(state.num_actions(), 218);
+    assert_eq!(state.special_action(Special::Pass), Some(217));
 }
