@@ -193,8 +193,17 @@ impl Anda {
     ///
     /// # Errors
     /// [`Error::Notation`] for a bad point, [`Error::Option`] for bad options.
-    pub fn setup(size: usize, komi: i64, black: &str, white: &str, to_move: Colour) -> Result<Anda, Error> {
-        let mut options = Options::new([("size", OptionValue::Int(size as i64)), ("komi", OptionValue::Int(komi))]);
+    pub fn setup(
+        size: usize,
+        komi: i64,
+        black: &str,
+        white: &str,
+        to_move: Colour,
+    ) -> Result<Anda, Error> {
+        let mut options = Options::new([
+            ("size", OptionValue::Int(size as i64)),
+            ("komi", OptionValue::Int(komi)),
+        ]);
         let mut state = Anda::from_options(&mut options)?;
         for (text, colour) in [(black, Colour::Black), (white, Colour::White)] {
             for name in text.split_whitespace() {
@@ -240,7 +249,9 @@ impl Anda {
             return Ok(());
         }
         match self.pending {
-            Some(first) if self.board.neighbours(first).contains(&p) => Err("adjacent to your first stone"),
+            Some(first) if self.board.neighbours(first).contains(&p) => {
+                Err("adjacent to your first stone")
+            }
             Some(_) => Ok(()),
             None => match self.second_stone_can_follow(p) {
                 true => Ok(()),
@@ -252,7 +263,10 @@ impl Anda {
     /// Whether, after a first stone at `p` (legal), some second stone is
     /// legal: tried on a copy of the position, stopping at the first found.
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
-        let mut probe = self.probe.take().unwrap_or_else(|| Box::new(Anda::empty(self.board, self.komi)));
+        let mut probe = self
+            .probe
+            .take()
+            .unwrap_or_else(|| Box::new(Anda::empty(self.board, self.komi)));
         Anda::clone_from(&mut probe, self);
         probe.play_placement(p);
         let colour = self.to_move;
@@ -281,7 +295,11 @@ impl Anda {
         if self.is_over() {
             let [black, white] = self.scores().expect("anda scores");
             // Komi is whole and exactly one colour has the half point: no tie.
-            self.winner = Some(if black > white { Colour::Black } else { Colour::White });
+            self.winner = Some(if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            });
         }
     }
 
@@ -337,8 +355,16 @@ impl Anda {
             let k = colour.index();
             parts[k][0] = territory[k] as f64;
             parts[k][1] = self.prisoners[k] as f64;
-            parts[k][2] = if colour == Colour::White { self.komi as f64 } else { 0.0 };
-            parts[k][3] = if self.first_pass == Some(colour) { 0.5 } else { 0.0 };
+            parts[k][2] = if colour == Colour::White {
+                self.komi as f64
+            } else {
+                0.0
+            };
+            parts[k][3] = if self.first_pass == Some(colour) {
+                0.5
+            } else {
+                0.0
+            };
         }
         parts
     }
@@ -478,7 +504,10 @@ impl Game for Anda {
         let side = options.int("size", 9, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
         if komi_halves % 2 != 0 {
-            return Err(Error::Option(format!("komi must be a whole number, got {}", komi_halves as f64 / 2.0)));
+            return Err(Error::Option(format!(
+                "komi must be a whole number, got {}",
+                komi_halves as f64 / 2.0
+            )));
         }
         let komi = komi_halves / 2;
         let board = Board::hex(side)?;
@@ -492,7 +521,10 @@ impl Game for Anda {
     }
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![("size", OptionValue::Int(self.board.side() as i64)), ("komi", OptionValue::Int(self.komi))]
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("komi", OptionValue::Int(self.komi)),
+        ]
     }
 
     fn board(&self) -> &'static Board {
@@ -602,8 +634,12 @@ impl Game for Anda {
     /// - `breath` at a point: the group there, its liberties and how many
     ///   enemy groups obstruct each, and whether it is smothered.
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        let per_colour_int =
-            |v: [u32; 2]| Detail::map([("black", Detail::Int(v[0] as i64)), ("white", Detail::Int(v[1] as i64))]);
+        let per_colour_int = |v: [u32; 2]| {
+            Detail::map([
+                ("black", Detail::Int(v[0] as i64)),
+                ("white", Detail::Int(v[1] as i64)),
+            ])
+        };
         Ok(match (what, point) {
             ("prisoners", _) => per_colour_int(self.prisoners),
             ("first_pass", _) => colour_detail(self.first_pass),

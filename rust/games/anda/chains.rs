@@ -43,7 +43,11 @@ pub(super) struct Group {
 
 impl Default for Group {
     fn default() -> Self {
-        Group { size: 0, head: NO_POINT, breath: [NO_POINT; 2] }
+        Group {
+            size: 0,
+            head: NO_POINT,
+            breath: [NO_POINT; 2],
+        }
     }
 }
 
@@ -69,7 +73,12 @@ pub(super) struct Region {
 
 impl Default for Region {
     fn default() -> Self {
-        Region { size: 0, head: NO_POINT, count: [UNKNOWN; 2], witness: [[Contact::default(); 2]; 2] }
+        Region {
+            size: 0,
+            head: NO_POINT,
+            count: [UNKNOWN; 2],
+            witness: [[Contact::default(); 2]; 2],
+        }
     }
 }
 
@@ -170,7 +179,11 @@ impl Anda {
     pub(super) fn new_group(&mut self, p: Point) -> u16 {
         let g = self.free_groups.pop().expect("fewer groups than points");
         let sentinel = self.board.points() as Point;
-        self.groups[g as usize] = Group { size: 1, head: p, breath: [sentinel; 2] };
+        self.groups[g as usize] = Group {
+            size: 1,
+            head: p,
+            breath: [sentinel; 2],
+        };
         self.label[p as usize] = g;
         self.next[p as usize] = p;
         g
@@ -370,7 +383,10 @@ impl Anda {
     pub(super) fn place(&mut self, p: Point, colour: Colour) {
         let rings = self.rings;
         let r0 = self.label[p as usize];
-        let old = [self.obstruction(r0, Colour::Black), self.obstruction(r0, Colour::White)];
+        let old = [
+            self.obstruction(r0, Colour::Black),
+            self.obstruction(r0, Colour::White),
+        ];
         let old_witness = self.regions[r0 as usize].witness;
         let ring = self.ring(p, colour);
         let (friends, friend_count) = self.groups_in(&ring, ring.friend);
@@ -381,7 +397,10 @@ impl Anda {
         // groups of this colour to one: note those that count two now.
         self.scratch.watch.clear();
         let mut keep = NONE;
-        if let Some(&(biggest, _)) = friends.iter().max_by_key(|&&(g, _)| self.groups[g as usize].size) {
+        if let Some(&(biggest, _)) = friends
+            .iter()
+            .max_by_key(|&&(g, _)| self.groups[g as usize].size)
+        {
             keep = biggest;
             if friends.len() > 1 {
                 self.scratch.region_marks.clear();
@@ -395,7 +414,8 @@ impl Anda {
                             let m = rings[s as usize][liberties.trailing_zeros() as usize];
                             liberties &= liberties - 1;
                             let r = self.label[m as usize];
-                            if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2 {
+                            if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2
+                            {
                                 self.scratch.watch.push(r);
                             }
                         }
@@ -436,7 +456,10 @@ impl Anda {
             if arcs >= 2 {
                 part_count += self.split(r0, &reps[..arcs], &mut parts[1..]);
             }
-            let beside = reps[..arcs].iter().copied().find(|&q| self.label[q as usize] == r0);
+            let beside = reps[..arcs]
+                .iter()
+                .copied()
+                .find(|&q| self.label[q as usize] == r0);
             let beside = beside.expect("the kept part is beside the stone");
             self.derive_counts(r0, colour, g, (beside, p), old, old_witness);
         }
@@ -507,7 +530,10 @@ impl Anda {
             let mut witness = [Contact::default(); 2];
             let count = if k == colour.index() {
                 // The new stone's group touches every part.
-                witness[0] = Contact { empty: contact.0, stone: contact.1 };
+                witness[0] = Contact {
+                    empty: contact.0,
+                    stone: contact.1,
+                };
                 let other = old_witness[k][..known]
                     .iter()
                     .copied()
@@ -527,7 +553,9 @@ impl Anda {
                 let mut valid = 0;
                 for &w in &old_witness[k][..known] {
                     if self.contact_holds(r0, k, w)
-                        && (valid == 0 || self.label[w.stone as usize] != self.label[witness[0].stone as usize])
+                        && (valid == 0
+                            || self.label[w.stone as usize]
+                                != self.label[witness[0].stone as usize])
                     {
                         witness[valid] = w;
                         valid += 1;
@@ -599,7 +627,10 @@ impl Anda {
                         self.scratch.owner[m as usize] = i as u8;
                         self.scratch.arc_members[i].push(m);
                     } else if self.scratch.owner[m as usize] as usize != i {
-                        let (a, b) = (find(&parent, i), find(&parent, self.scratch.owner[m as usize] as usize));
+                        let (a, b) = (
+                            find(&parent, i),
+                            find(&parent, self.scratch.owner[m as usize] as usize),
+                        );
                         if a != b {
                             parent[a] = b;
                         }

@@ -27,10 +27,16 @@ pub(super) struct Runs {
 pub(super) static RUNS: [Runs; 64] = runs_table();
 
 const fn runs_table() -> [Runs; 64] {
-    let mut table = [Runs { count: 0, starts: [0; 3] }; 64];
+    let mut table = [Runs {
+        count: 0,
+        starts: [0; 3],
+    }; 64];
     let mut mask = 1;
     while mask < 64 {
-        let mut runs = Runs { count: 0, starts: [0; 3] };
+        let mut runs = Runs {
+            count: 0,
+            starts: [0; 3],
+        };
         if mask == 63 {
             runs.count = 1;
         } else {
@@ -60,7 +66,13 @@ pub(super) fn rings(board: &'static Board) -> &'static [[Point; 6]] {
         (0..board.points() as Point)
             .map(|p| {
                 let steps = board.adjacency().steps(p);
-                std::array::from_fn(|d| if steps[d] == NO_POINT { sentinel } else { steps[d] })
+                std::array::from_fn(|d| {
+                    if steps[d] == NO_POINT {
+                        sentinel
+                    } else {
+                        steps[d]
+                    }
+                })
             })
             .collect()
     })
@@ -87,7 +99,11 @@ mod tests {
         let board = Board::hex(3).unwrap();
         let rings = rings(board);
         for p in 0..board.points() as Point {
-            let on_board: Vec<Point> = rings[p as usize].iter().copied().filter(|&q| q != 19).collect();
+            let on_board: Vec<Point> = rings[p as usize]
+                .iter()
+                .copied()
+                .filter(|&q| q != 19)
+                .collect();
             assert_eq!(on_board, board.neighbours(p));
         }
     }

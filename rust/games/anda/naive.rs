@@ -51,7 +51,12 @@ pub fn region(board: &Board, cells: &[u8], p: Point) -> Vec<Point> {
 
 /// The distinct groups of `colour` touching `points`, each named by its
 /// smallest stone.
-pub fn touching_groups(board: &Board, cells: &[u8], points: &[Point], colour: Colour) -> Vec<Point> {
+pub fn touching_groups(
+    board: &Board,
+    cells: &[u8],
+    points: &[Point],
+    colour: Colour,
+) -> Vec<Point> {
     let mut out = Vec::new();
     for &p in points {
         for &q in board.neighbours(p) {
@@ -99,7 +104,13 @@ pub fn placement_ok(board: &Board, cells: &[u8], p: Point, colour: Colour) -> bo
 impl Naive {
     /// A game from the start, or from stones already set with both first
     /// turns done.
-    pub fn new(board: &'static Board, komi: i64, cells: Vec<u8>, to_move: Colour, started: bool) -> Naive {
+    pub fn new(
+        board: &'static Board,
+        komi: i64,
+        cells: Vec<u8>,
+        to_move: Colour,
+        started: bool,
+    ) -> Naive {
         Naive {
             board,
             komi,
@@ -139,7 +150,9 @@ impl Naive {
         let mut after = self.cells.clone();
         after[p as usize] = colour.stone();
         (0..board.points() as Point).any(|q| {
-            after[q as usize] == EMPTY && !board.neighbours(p).contains(&q) && placement_ok(board, &after, q, colour)
+            after[q as usize] == EMPTY
+                && !board.neighbours(p).contains(&q)
+                && placement_ok(board, &after, q, colour)
         })
     }
 
@@ -148,8 +161,9 @@ impl Naive {
             return Vec::new();
         }
         let n = self.board.points() as Point;
-        let mut out: Vec<Action> =
-            (0..n).filter(|&p| self.cells[p as usize] == EMPTY && self.placement_legal(p)).collect();
+        let mut out: Vec<Action> = (0..n)
+            .filter(|&p| self.cells[p as usize] == EMPTY && self.placement_legal(p))
+            .collect();
         if self.pending.is_none() {
             out.push(n);
         }

@@ -21,7 +21,9 @@ impl Anda {
     /// when they no longer prove it is the group scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, avoid: u16) -> bool {
         let group = self.groups[g as usize];
-        let enemy = Colour::of_cell(self.cells[group.head as usize]).expect("a group has stones").opponent();
+        let enemy = Colour::of_cell(self.cells[group.head as usize])
+            .expect("a group has stones")
+            .opponent();
         for q in group.breath {
             if self.cells[q as usize] == EMPTY {
                 let r = self.label[q as usize];

@@ -4,14 +4,19 @@ use super::*;
 use crate::games::{vectors, AnyGame};
 
 fn new(size: i64, komi: i64) -> Anda {
-    let mut options = Options::new([("size", OptionValue::Int(size)), ("komi", OptionValue::Int(komi))]);
+    let mut options = Options::new([
+        ("size", OptionValue::Int(size)),
+        ("komi", OptionValue::Int(komi)),
+    ]);
     Anda::from_options(&mut options).unwrap()
 }
 
 fn play(state: &mut Anda, moves: &str) {
     for text in moves.split_whitespace() {
         let action = state.parse_action(text).unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{text}: {e}"));
+        state
+            .apply(action)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
 
@@ -21,8 +26,13 @@ fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {
 
 /// The names of a `Detail::List` of point names, space-separated.
 fn names(detail: Detail) -> String {
-    let Detail::List(items) = detail else { panic!("{detail:?}") };
-    let texts: Vec<String> = items.into_iter().map(|d| if let Detail::Text(t) = d { t } else { panic!() }).collect();
+    let Detail::List(items) = detail else {
+        panic!("{detail:?}")
+    };
+    let texts: Vec<String> = items
+        .into_iter()
+        .map(|d| if let Detail::Text(t) = d { t } else { panic!() })
+        .collect();
     texts.join(" ")
 }
 
@@ -65,8 +75,11 @@ fn assert_invariants(state: &Anda, at: &str) {
     let mut members: Vec<Vec<Point>> = Vec::new();
     for p in 0..n as Point {
         if component[p as usize] == usize::MAX {
-            let set =
-                if cells[p as usize] == EMPTY { naive::region(board, cells, p) } else { naive::group(board, cells, p) };
+            let set = if cells[p as usize] == EMPTY {
+                naive::region(board, cells, p)
+            } else {
+                naive::group(board, cells, p)
+            };
             for &q in &set {
                 component[q as usize] = members.len();
             }
@@ -79,15 +92,30 @@ fn assert_invariants(state: &Anda, at: &str) {
         let empty = cells[p as usize] == EMPTY;
         let id = state.label[p as usize];
         assert_ne!(id, NONE, "{at}: {} unlabelled", board.name(p));
-        assert!(!live[empty as usize][id as usize], "{at}: id {id} used twice");
+        assert!(
+            !live[empty as usize][id as usize],
+            "{at}: id {id} used twice"
+        );
         live[empty as usize][id as usize] = true;
         for &q in set {
-            assert_eq!(state.label[q as usize], id, "{at}: labels of {} and {}", board.name(p), board.name(q));
+            assert_eq!(
+                state.label[q as usize],
+                id,
+                "{at}: labels of {} and {}",
+                board.name(p),
+                board.name(q)
+            );
         }
         let (size, head) = if empty {
-            (state.regions[id as usize].size, state.regions[id as usize].head)
+            (
+                state.regions[id as usize].size,
+                state.regions[id as usize].head,
+            )
         } else {
-            (state.groups[id as usize].size, state.groups[id as usize].head)
+            (
+                state.groups[id as usize].size,
+                state.groups[id as usize].head,
+            )
         };
         assert_eq!(size as usize, set.len(), "{at}: size at {}", board.name(p));
         assert!(set.contains(&head), "{at}: head at {}", board.name(p));
@@ -96,7 +124,10 @@ fn assert_invariants(state: &Anda, at: &str) {
         while q != head {
             walked.push(q);
             if empty {
-                assert_eq!(state.next[state.prev[q as usize] as usize], q, "{at}: prev link");
+                assert_eq!(
+                    state.next[state.prev[q as usize] as usize], q,
+                    "{at}: prev link"
+                );
             }
             q = state.next[q as usize];
             assert!(walked.len() <= set.len(), "{at}: list longer than the set");
@@ -118,14 +149,29 @@ fn assert_invariants(state: &Anda, at: &str) {
                 let exact = touching.len().min(2) as u8;
                 let stored = state.regions[id as usize].count[colour.index()];
                 if stored < 2 {
-                    assert_eq!(stored, exact, "{at}: stored {} count at {}", colour.name(), board.name(p));
+                    assert_eq!(
+                        stored,
+                        exact,
+                        "{at}: stored {} count at {}",
+                        colour.name(),
+                        board.name(p)
+                    );
                 }
                 assert!(stored <= 2 || stored == UNKNOWN);
-                assert_eq!(copy.obstruction(id, colour), exact, "{at}: {} count at {}", colour.name(), board.name(p));
+                assert_eq!(
+                    copy.obstruction(id, colour),
+                    exact,
+                    "{at}: {} count at {}",
+                    colour.name(),
+                    board.name(p)
+                );
             }
         } else if naive::smothered(board, cells, p) {
             assert!(
-                state.suspects.iter().any(|s| component[*s as usize] == component[p as usize]),
+                state
+                    .suspects
+                    .iter()
+                    .any(|s| component[*s as usize] == component[p as usize]),
                 "{at}: smothered group at {} is not suspect",
                 board.name(p)
             );
@@ -134,12 +180,16 @@ fn assert_invariants(state: &Anda, at: &str) {
     for (kind, free) in [(0, &state.free_groups), (1, &state.free_regions)] {
         let mut free = free.clone();
         free.sort();
-        let unused: Vec<u16> = (0..n as u16).filter(|&id| !live[kind][id as usize]).collect();
+        let unused: Vec<u16> = (0..n as u16)
+            .filter(|&id| !live[kind][id as usize])
+            .collect();
         assert_eq!(free, unused, "{at}: free ids of kind {kind}");
     }
     let mut empties = state.empties.clone();
     empties.sort();
-    let want: Vec<Point> = (0..n as Point).filter(|&p| cells[p as usize] == EMPTY).collect();
+    let want: Vec<Point> = (0..n as Point)
+        .filter(|&p| cells[p as usize] == EMPTY)
+        .collect();
     assert_eq!(empties, want, "{at}: empties");
     for (i, &p) in state.empties.iter().enumerate() {
         assert_eq!(state.slot[p as usize] as usize, i, "{at}: slot");
@@ -147,11 +197,18 @@ fn assert_invariants(state: &Anda, at: &str) {
 }
 
 fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
-    assert_eq!(state.cells[..state.board.points()], reference.cells, "{at}: board");
+    assert_eq!(
+        state.cells[..state.board.points()],
+        reference.cells,
+        "{at}: board"
+    );
     assert_eq!(state.to_move, reference.to_move, "{at}: to move");
     assert_eq!(state.prisoners, reference.prisoners, "{at}: prisoners");
     assert_eq!(state.pending, reference.pending, "{at}: pending stone");
-    assert_eq!(state.first_turn_done, reference.first_turn_done, "{at}: first turns");
+    assert_eq!(
+        state.first_turn_done, reference.first_turn_done,
+        "{at}: first turns"
+    );
     assert_eq!(state.is_terminal(), reference.is_over(), "{at}: over");
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
@@ -159,7 +216,12 @@ fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
     for p in 0..state.board.points() as Point {
         if state.cells[p as usize] == EMPTY && !state.is_terminal() {
             let legal = buf.contains(&p);
-            assert_eq!(state.check(p).is_ok(), legal, "{at}: check {}", state.board.name(p));
+            assert_eq!(
+                state.check(p).is_ok(),
+                legal,
+                "{at}: check {}",
+                state.board.name(p)
+            );
         }
     }
     assert_eq!(state.scores().unwrap(), reference.scores(), "{at}: scores");
@@ -176,23 +238,39 @@ fn vectors_replay_exactly() {
                 panic!("{d:?}")
             }
         };
-        let Detail::Map(prisoners) = query("prisoners") else { panic!() };
+        let Detail::Map(prisoners) = query("prisoners") else {
+            panic!()
+        };
         for (colour, value) in prisoners {
-            assert_eq!(int(value), expected["prisoners"][&colour].as_i64().unwrap(), "{at}: {colour} prisoners");
+            assert_eq!(
+                int(value),
+                expected["prisoners"][&colour].as_i64().unwrap(),
+                "{at}: {colour} prisoners"
+            );
         }
         let text = |d: Detail| match d {
             Detail::Text(t) => serde_json::Value::String(t),
             Detail::None => serde_json::Value::Null,
             other => panic!("{other:?}"),
         };
-        assert_eq!(text(query("first_pass")), expected["first_pass"], "{at}: first pass");
-        assert_eq!(text(query("pending_stone")), expected["pending_stone"], "{at}: pending stone");
+        assert_eq!(
+            text(query("first_pass")),
+            expected["first_pass"],
+            "{at}: first pass"
+        );
+        assert_eq!(
+            text(query("pending_stone")),
+            expected["pending_stone"],
+            "{at}: pending stone"
+        );
         assert_eq!(
             int(query("consecutive_passes")),
             expected["consecutive_passes"].as_i64().unwrap(),
             "{at}: consecutive passes"
         );
-        let Detail::Map(done) = query("first_turn_done") else { panic!() };
+        let Detail::Map(done) = query("first_turn_done") else {
+            panic!()
+        };
         for (colour, value) in done {
             assert_eq!(
                 value,
@@ -201,8 +279,16 @@ fn vectors_replay_exactly() {
             );
         }
         let scores = state.scores().unwrap();
-        assert_eq!(scores[0], expected["scores"]["black"].as_f64().unwrap(), "{at}: black score");
-        assert_eq!(scores[1], expected["scores"]["white"].as_f64().unwrap(), "{at}: white score");
+        assert_eq!(
+            scores[0],
+            expected["scores"]["black"].as_f64().unwrap(),
+            "{at}: black score"
+        );
+        assert_eq!(
+            scores[1],
+            expected["scores"]["white"].as_f64().unwrap(),
+            "{at}: white score"
+        );
         let AnyGame::Anda(anda) = state else { panic!() };
         assert_invariants(anda, at);
     });
@@ -219,8 +305,13 @@ fn random_games_match_the_naive_reference() {
     for game in 0..120 {
         let size = 2 + game % 4;
         let mut state = new(size as i64, (game % 3) as i64 - 1);
-        let mut reference =
-            Naive::new(state.board, state.komi, vec![EMPTY; state.board.points()], Colour::Black, false);
+        let mut reference = Naive::new(
+            state.board,
+            state.komi,
+            vec![EMPTY; state.board.points()],
+            Colour::Black,
+            false,
+        );
         for ply in 0..300 {
             let at = format!("game {game} (size {size}) ply {ply}");
             same_as_naive(&mut state, &reference, &at);
@@ -246,11 +337,22 @@ fn random_positions_match_the_naive_reference() {
         let board = Board::hex(size).unwrap();
         let n = board.points();
         let density = 30 + rng.below(60);
-        let cells: Vec<u8> =
-            (0..n).map(|_| if rng.below(100) < density { 1 + rng.below(2) as u8 } else { EMPTY }).collect();
+        let cells: Vec<u8> = (0..n)
+            .map(|_| {
+                if rng.below(100) < density {
+                    1 + rng.below(2) as u8
+                } else {
+                    EMPTY
+                }
+            })
+            .collect();
         let mut state = Anda::setup(size, 0, "", "", Colour::Black).unwrap();
         state.cells[..n].copy_from_slice(&cells);
-        state.to_move = if trial % 2 == 0 { Colour::Black } else { Colour::White };
+        state.to_move = if trial % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         state.rebuild();
         let mut reference = Naive::new(board, 0, cells, state.to_move, true);
         for ply in 0..6 {
@@ -312,7 +414,8 @@ fn playout_fixed_work() {
     let mut moves = 0;
     for game in 0..200 {
         state.clone_from(&start);
-        let outcome = crate::playout::playout(&mut state, &mut Rng::for_game(1, game), 2170, &mut buf);
+        let outcome =
+            crate::playout::playout(&mut state, &mut Rng::for_game(1, game), 2170, &mut buf);
         moves += outcome.length;
     }
     println!("moves {moves}");
@@ -327,14 +430,21 @@ fn ruling_obstructed_an_enemy_group_far_away_obstructs_through_the_region() {
     // one big region, which the other touches, so each is obstructed by
     // exactly one group though no enemy stone is near.
     let mut state = setup(3, "a1", "e5", Colour::Black);
-    let Detail::Map(view) = state.query("breath", Some(state.board.parse_point("a1").unwrap())).unwrap() else {
+    let Detail::Map(view) = state
+        .query("breath", Some(state.board.parse_point("a1").unwrap()))
+        .unwrap()
+    else {
         panic!()
     };
     let liberties = &view.iter().find(|(k, _)| k == "liberties").unwrap().1;
-    let Detail::List(liberties) = liberties else { panic!() };
+    let Detail::List(liberties) = liberties else {
+        panic!()
+    };
     assert_eq!(liberties.len(), 3);
     for liberty in liberties {
-        let Detail::Map(fields) = liberty else { panic!() };
+        let Detail::Map(fields) = liberty else {
+            panic!()
+        };
         assert_eq!(fields[1], ("obstructions".to_string(), Detail::Int(1)));
     }
     assert_eq!(smothered(&mut state), "a1 e5");
@@ -372,7 +482,10 @@ fn ruling_placement_is_judged_before_removal() {
     let mut state = setup(3, "c1 b2 c2 c4 c5", "b4 d4", Colour::Black);
     let b3 = state.board.parse_point("b3").unwrap();
     let err = state.apply(b3).unwrap_err();
-    assert_eq!(err, Error::Illegal("b3: the stone's group would be smothered".into()));
+    assert_eq!(
+        err,
+        Error::Illegal("b3: the stone's group would be smothered".into())
+    );
     assert!(naive::smothered(
         state.board,
         &{
@@ -394,7 +507,10 @@ fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
     assert_eq!(state.to_move(), Colour::White, "the second stone is due");
     assert_eq!(state.pending_stone(), state.board.parse_point("c3").ok());
     let b3 = state.parse_action("b3").unwrap();
-    assert_eq!(state.apply(b3).unwrap_err(), Error::Illegal("b3: adjacent to your first stone".into()));
+    assert_eq!(
+        state.apply(b3).unwrap_err(),
+        Error::Illegal("b3: adjacent to your first stone".into())
+    );
     let pass = state.parse_action("pass").unwrap();
     assert_eq!(
         state.apply(pass).unwrap_err(),
@@ -408,7 +524,11 @@ fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
     let mut state = setup(3, "b1 a2 d3 d4 e5", "", Colour::White);
     state.first_turn_done = [true, false];
     play(&mut state, "e4");
-    assert_eq!(stones(&state, Colour::Black), "b1 a2 d3 d4 e5", "no removal after the first stone");
+    assert_eq!(
+        stones(&state, Colour::Black),
+        "b1 a2 d3 d4 e5",
+        "no removal after the first stone"
+    );
     play(&mut state, "d2");
     assert_eq!(stones(&state, Colour::White), "d2");
     assert_eq!(stones(&state, Colour::Black), "d3 d4 e5");
@@ -420,7 +540,10 @@ fn ruling_first_turn_a_first_stone_needs_a_legal_second() {
     // Side 2: the centre b2 touches every other point.
     let mut state = new(2, 0);
     let b2 = state.parse_action("b2").unwrap();
-    assert_eq!(state.apply(b2).unwrap_err(), Error::Illegal("b2: no legal second stone could follow it".into()));
+    assert_eq!(
+        state.apply(b2).unwrap_err(),
+        Error::Illegal("b2: no legal second stone could follow it".into())
+    );
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
     assert!(!buf.contains(&b2));
@@ -450,13 +573,27 @@ fn ruling_removal_is_one_evaluation_not_repeated() {
     assert_eq!(smothered(&mut state), "b1 b2 c3 d3 c4 d5 e5");
     assert_eq!(naive_smothered(&state), "b1 b2 c3 d3 c4 d5 e5");
     play(&mut state, "pass");
-    assert_eq!(smothered(&mut state), "b1 b2 c3 d3 c4 d5 e5", "a pass removes nothing");
-    let mut reference = Naive::new(state.board, 0, state.cells[..state.board.points()].to_vec(), Colour::Black, true);
+    assert_eq!(
+        smothered(&mut state),
+        "b1 b2 c3 d3 c4 d5 e5",
+        "a pass removes nothing"
+    );
+    let mut reference = Naive::new(
+        state.board,
+        0,
+        state.cells[..state.board.points()].to_vec(),
+        Colour::Black,
+        true,
+    );
     reference.apply(state.parse_action("d2").unwrap());
     play(&mut state, "d2");
     assert_eq!(state.board_string().len(), reference.cells.len());
     assert_eq!(state.cells[..state.board.points()], reference.cells);
-    assert_eq!(stones(&state, Colour::White), "", "the next removal takes what is smothered then");
+    assert_eq!(
+        stones(&state, Colour::White),
+        "",
+        "the next removal takes what is smothered then"
+    );
 }
 
 #[test]
@@ -476,7 +613,10 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
     assert_eq!(state.first_pass(), Some(Colour::White));
     assert!(!state.is_terminal());
     play(&mut state, "e5");
-    assert_eq!(state.query("consecutive_passes", None).unwrap(), Detail::Int(0));
+    assert_eq!(
+        state.query("consecutive_passes", None).unwrap(),
+        Detail::Int(0)
+    );
     play(&mut state, "pass pass");
     assert!(state.is_terminal());
     let mut buf = Vec::new();
@@ -486,7 +626,14 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
     let [black, white] = state.scores().unwrap();
     assert_eq!(white.fract(), 0.5);
     assert_eq!(black.fract(), 0.0);
-    assert_eq!(state.winner(), Some(if black > white { Colour::Black } else { Colour::White }));
+    assert_eq!(
+        state.winner(),
+        Some(if black > white {
+            Colour::Black
+        } else {
+            Colour::White
+        })
+    );
 }
 
 #[test]
@@ -498,9 +645,14 @@ fn ruling_territory_a_region_touched_by_one_colour_only() {
     // smothered, to go at the next removal).
     let mut state = setup(3, "a3 b3 c3 d3 e3", "c5", Colour::White);
     assert_eq!(state.territory(), [7, 0]);
-    let Detail::List(owners) = state.query("territory", None).unwrap() else { panic!() };
+    let Detail::List(owners) = state.query("territory", None).unwrap() else {
+        panic!()
+    };
     assert_eq!(owners[0], Detail::Text("black".into()));
-    assert_eq!(owners[state.board.parse_point("d5").unwrap() as usize], Detail::None);
+    assert_eq!(
+        owners[state.board.parse_point("d5").unwrap() as usize],
+        Detail::None
+    );
 }
 
 #[test]
@@ -509,9 +661,13 @@ fn ruling_score_territory_plus_prisoners_komi_and_the_half_point() {
     play(&mut state, "pass b2");
     // Black b2 triggered the removal of White's smothered c5.
     assert_eq!(state.prisoners(), [1, 0]);
-    let Detail::Map(score) = state.query("score", None).unwrap() else { panic!() };
+    let Detail::Map(score) = state.query("score", None).unwrap() else {
+        panic!()
+    };
     let part = |colour: &str, what: &str| {
-        let Detail::Map(parts) = &score.iter().find(|(k, _)| k == colour).unwrap().1 else { panic!() };
+        let Detail::Map(parts) = &score.iter().find(|(k, _)| k == colour).unwrap().1 else {
+            panic!()
+        };
         parts.iter().find(|(k, _)| k == what).unwrap().1.clone()
     };
     assert_eq!(part("black", "territory"), Detail::Float(13.0));
@@ -527,13 +683,26 @@ fn ruling_score_territory_plus_prisoners_komi_and_the_half_point() {
 #[test]
 fn illegal_actions_leave_the_state_untouched() {
     let mut state = setup(3, "c1 b2 c2 c4 c5", "b4 d4", Colour::Black);
-    let before = (state.board_string(), state.to_move(), state.prisoners(), state.scores());
+    let before = (
+        state.board_string(),
+        state.to_move(),
+        state.prisoners(),
+        state.scores(),
+    );
     for text in ["b3", "c1", "pass"] {
         let action = state.parse_action(text).unwrap();
         let legal = state.check(action).is_ok();
         if !legal {
             assert!(state.apply(action).is_err());
-            assert_eq!((state.board_string(), state.to_move(), state.prisoners(), state.scores()), before);
+            assert_eq!(
+                (
+                    state.board_string(),
+                    state.to_move(),
+                    state.prisoners(),
+                    state.scores()
+                ),
+                before
+            );
             assert_invariants(&state, text);
         }
     }
@@ -548,7 +717,8 @@ fn illegal_actions_leave_the_state_untouched() {
 
 #[test]
 fn options_are_checked() {
-    let bad = |pairs: Vec<(&str, OptionValue)>| Anda::from_options(&mut Options::new(pairs)).is_err();
+    let bad =
+        |pairs: Vec<(&str, OptionValue)>| Anda::from_options(&mut Options::new(pairs)).is_err();
     assert!(bad(vec![("size", OptionValue::Int(1))]));
     assert!(bad(vec![("size", OptionValue::Int(26))]));
     assert!(bad(vec![("size", OptionValue::Float(9.5))]));
@@ -556,12 +726,26 @@ fn options_are_checked() {
     assert!(bad(vec![("komi", OptionValue::Bool(true))]));
     assert!(!bad(vec![("komi", OptionValue::Int(-3))]));
     assert!(!bad(vec![("komi", OptionValue::Float(4.0))]));
-    let err = Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
-    assert_eq!(err, Error::Option("komi must be a whole number, got 2.5".into()));
-    let unknown = AnyGame::new("anda", &mut Options::new([("pie", OptionValue::Bool(true))])).unwrap_err();
-    assert!(unknown.to_string().contains("unknown option 'pie'"), "{unknown}");
+    let err =
+        Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
+    assert_eq!(
+        err,
+        Error::Option("komi must be a whole number, got 2.5".into())
+    );
+    let unknown = AnyGame::new(
+        "anda",
+        &mut Options::new([("pie", OptionValue::Bool(true))]),
+    )
+    .unwrap_err();
+    assert!(
+        unknown.to_string().contains("unknown option 'pie'"),
+        "{unknown}"
+    );
     let state = new(9, 0);
-    assert_eq!(state.options(), vec![("size", OptionValue::Int(9)), ("komi", OptionValue::Int(0))]);
+    assert_eq!(
+        state.options(),
+        vec![("size", OptionValue::Int(9)), ("komi", OptionValue::Int(0))]
+    );
     assert_eq!(state.num_actions(), 218);
     assert_eq!(state.special_action(Special::Pass), Some(217));
 }
