@@ -18,7 +18,16 @@ from stonefield._core import (
 )
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
-from stonefield.games import Esgrad, EsgradState, Lingarda, LingardaState, Sunder, SunderState
+from stonefield.games import (
+    Anda,
+    AndaState,
+    Esgrad,
+    EsgradState,
+    Lingarda,
+    LingardaState,
+    Sunder,
+    SunderState,
+)
 from stonefield.notation import load
 from stonefield.simulate import (
     BLACK,
@@ -37,6 +46,8 @@ __all__ = [
     "GAMES",
     "NO_WINNER",
     "WHITE",
+    "Anda",
+    "AndaState",
     "Colour",
     "Esgrad",
     "EsgradState",

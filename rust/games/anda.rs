@@ -428,8 +428,9 @@ impl Anda {
         Detail::List(out)
     }
 
-    /// The group at `p` with its liberties, and for each liberty how many
-    /// enemy groups obstruct it (0, 1, or 2 for "two or more").
+    /// The group at `p` with its liberties (both in point order), and for
+    /// each liberty how many enemy groups obstruct it (0, 1, or 2 for "two
+    /// or more").
     fn breath_view(&mut self, p: Point) -> Detail {
         let Some(colour) = Colour::of_cell(self.cells[p as usize]) else {
             return Detail::None;
@@ -441,15 +442,10 @@ impl Anda {
         let head = self.groups[g as usize].head;
         let mut s = head;
         loop {
-            stones.push(Detail::Text(self.board.name(s).into()));
+            stones.push(s);
             for &q in self.board.neighbours(s) {
                 if self.cells[q as usize] == EMPTY && self.scratch.marks.mark(q) {
-                    let r = self.label[q as usize];
-                    let obstructions = self.obstruction(r, colour.opponent());
-                    liberties.push(Detail::map([
-                        ("point", Detail::Text(self.board.name(q).into())),
-                        ("obstructions", Detail::Int(obstructions as i64)),
-                    ]));
+                    liberties.push(q);
                 }
             }
             s = self.next[s as usize];
@@ -457,11 +453,23 @@ impl Anda {
                 break;
             }
         }
+        stones.sort_unstable();
+        liberties.sort_unstable();
+        let name = |q: Point| Detail::Text(self.board.name(q).into());
+        let stones = Detail::List(stones.iter().map(|&q| name(q)).collect());
+        let mut listed = Vec::with_capacity(liberties.len());
+        for q in liberties {
+            let obstructions = self.obstruction(self.label[q as usize], colour.opponent());
+            listed.push(Detail::map([
+                ("point", Detail::Text(self.board.name(q).into())),
+                ("obstructions", Detail::Int(obstructions as i64)),
+            ]));
+        }
         let smothered = self.is_smothered(g);
         Detail::map([
             ("colour", Detail::Text(colour.name().into())),
-            ("stones", Detail::List(stones)),
-            ("liberties", Detail::List(liberties)),
+            ("stones", stones),
+            ("liberties", Detail::List(listed)),
             ("smothered", Detail::Bool(smothered)),
         ])
     }
