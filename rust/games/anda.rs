@@ -65,6 +65,9 @@ pub struct Anda {
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
     suspects: Vec<Point>,
+    /// Bumped by every change of a cell: stamps facts cached about one
+    /// position.
+    version: u32,
 
     to_move: Colour,
     prisoners: [u32; 2],
@@ -141,6 +144,7 @@ impl Clone for Anda {
         self.empties.clone_from(&source.empties);
         self.slot.clone_from(&source.slot);
         self.suspects.clone_from(&source.suspects);
+        self.version = source.version;
         self.to_move = source.to_move;
         self.prisoners = source.prisoners;
         self.first_pass = source.first_pass;
@@ -174,6 +178,7 @@ impl Anda {
             empties: Vec::with_capacity(n),
             slot: vec![0; n],
             suspects: Vec::with_capacity(n),
+            version: 0,
             to_move: Colour::Black,
             prisoners: [0; 2],
             first_pass: None,

@@ -39,6 +39,12 @@ pub(super) struct Group {
     /// keeps a count other than one, since the stone beside it stays in the
     /// group for the group's life.
     pub breath: [Point; 2],
+    /// The position's `version` when the group was last scanned whole and
+    /// found to breathe in fewer than two regions, and the one region it
+    /// breathed in then ([`NONE`] for none): a cache for repeated questions
+    /// about one position, as while listing the legal moves.
+    pub scanned: u32,
+    pub only: u16,
 }
 
 impl Default for Group {
@@ -47,6 +53,8 @@ impl Default for Group {
             size: 0,
             head: NO_POINT,
             breath: [NO_POINT; 2],
+            scanned: u32::MAX,
+            only: NONE,
         }
     }
 }
@@ -132,6 +140,7 @@ impl Anda {
         self.label.fill(NONE);
         self.empties.clear();
         self.suspects.clear();
+        self.version = self.version.wrapping_add(1);
         for p in 0..n {
             let mut around = 0;
             for (d, &q) in self.rings[p].iter().enumerate() {
@@ -183,6 +192,8 @@ impl Anda {
             size: 1,
             head: p,
             breath: [sentinel; 2],
+            scanned: self.version.wrapping_sub(1),
+            only: NONE,
         };
         self.label[p as usize] = g;
         self.next[p as usize] = p;
@@ -266,6 +277,7 @@ impl Anda {
     /// Sets the cell of `p` to `value`, keeping its neighbours' ring masks.
     #[inline]
     pub(super) fn set_cell(&mut self, p: Point, value: u8) {
+        self.version = self.version.wrapping_add(1);
         let old = self.cells[p as usize] as usize;
         self.cells[p as usize] = value;
         for (d, &q) in self.rings[p as usize].iter().enumerate() {
@@ -592,50 +604,61 @@ impl Anda {
         }
         // Each arc's members in the order found: its queue, read at `cursor`.
         let mut cursor = [0usize; MAX_ARCS];
-        self.scratch.marks.clear();
+        let scratch = &mut *self.scratch;
+        scratch.marks.clear();
         for (i, &rep) in reps.iter().enumerate() {
-            self.scratch.marks.mark(rep);
-            self.scratch.owner[rep as usize] = i as u8;
-            self.scratch.arc_members[i].clear();
-            self.scratch.arc_members[i].push(rep);
+            scratch.marks.mark(rep);
+            scratch.owner[rep as usize] = i as u8;
+            scratch.arc_members[i].clear();
+            scratch.arc_members[i].push(rep);
         }
+        // The stop test runs only after an event that can change its answer:
+        // two explorations meeting, or one running out of points.
+        let mut changed = true;
         loop {
-            let (mut classes, mut open) = (0u32, 0u32);
-            for (i, &read) in cursor[..arcs].iter().enumerate() {
-                let root = find(&parent, i);
-                classes |= 1 << root;
-                if read < self.scratch.arc_members[i].len() {
-                    open |= 1 << root;
+            if changed {
+                changed = false;
+                let (mut classes, mut open) = (0u32, 0u32);
+                for (i, &read) in cursor[..arcs].iter().enumerate() {
+                    let root = find(&parent, i);
+                    classes |= 1 << root;
+                    if read < scratch.arc_members[i].len() {
+                        open |= 1 << root;
+                    }
+                }
+                if classes.count_ones() == 1 {
+                    return 0; // one part: nothing splits
+                }
+                if open.count_ones() <= 1 {
+                    break; // every part but at most one fully explored
                 }
             }
-            if classes.count_ones() == 1 {
-                return 0; // one part: nothing splits
-            }
-            if open.count_ones() <= 1 {
-                break; // every part but at most one fully explored
-            }
             for (i, read) in cursor[..arcs].iter_mut().enumerate() {
-                let Some(&q) = self.scratch.arc_members[i].get(*read) else {
+                let members = &mut scratch.arc_members[i];
+                let Some(&q) = members.get(*read) else {
                     continue;
                 };
                 *read += 1;
-                let mut empties = self.around(q, EMPTY);
+                let ring = &rings[q as usize];
+                let mut empties = (self.around[q as usize] & 0x3f) as u8;
                 while empties != 0 {
-                    let m = rings[q as usize][empties.trailing_zeros() as usize];
+                    let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;
-                    if self.scratch.marks.mark(m) {
-                        self.scratch.owner[m as usize] = i as u8;
-                        self.scratch.arc_members[i].push(m);
-                    } else if self.scratch.owner[m as usize] as usize != i {
+                    if scratch.marks.mark(m) {
+                        scratch.owner[m as usize] = i as u8;
+                        members.push(m);
+                    } else if scratch.owner[m as usize] as usize != i {
                         let (a, b) = (
                             find(&parent, i),
-                            find(&parent, self.scratch.owner[m as usize] as usize),
+                            find(&parent, scratch.owner[m as usize] as usize),
                         );
                         if a != b {
                             parent[a] = b;
+                            changed = true;
                         }
                     }
                 }
+                changed |= *read == members.len();
             }
         }
         // The part left open (not fully explored) keeps r0; if every part

@@ -17,8 +17,9 @@ impl Anda {
 
     /// Whether group `g` has a liberty that keeps it alive (its region
     /// touched by no enemy group or by two or more) in a region other than
-    /// `avoid`. The liberties where it last breathed are tried first; only
-    /// when they no longer prove it is the group scanned.
+    /// `avoid`. The liberties where it last breathed are tried first, then
+    /// what a whole scan of this position found; only then is the group
+    /// scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, avoid: u16) -> bool {
         let group = self.groups[g as usize];
         let enemy = Colour::of_cell(self.cells[group.head as usize])
@@ -32,7 +33,12 @@ impl Anda {
                 }
             }
         }
+        if group.scanned == self.version {
+            return group.only != NONE && group.only != avoid;
+        }
         let rings = self.rings;
+        // Whether the group breathes in `avoid`, seen on the way.
+        let mut only = NONE;
         let mut s = group.head;
         loop {
             let mut liberties = self.around(s, EMPTY);
@@ -40,17 +46,27 @@ impl Anda {
                 let q = rings[s as usize][liberties.trailing_zeros() as usize];
                 liberties &= liberties - 1;
                 let r = self.label[q as usize];
-                if r != avoid && self.obstruction(r, enemy) != 1 {
-                    let breath = &mut self.groups[g as usize].breath;
-                    *breath = [q, breath[0]];
-                    return true;
+                if r == only || self.obstruction(r, enemy) == 1 {
+                    continue;
                 }
+                if r == avoid {
+                    only = r;
+                    continue;
+                }
+                let record = &mut self.groups[g as usize];
+                record.breath = [q, record.breath[0]];
+                return true;
             }
             s = self.next[s as usize];
             if s == group.head {
-                return false;
+                break;
             }
         }
+        // Scanned whole: the group breathes in `avoid` at most.
+        let record = &mut self.groups[g as usize];
+        record.scanned = self.version;
+        record.only = only;
+        false
     }
 
     /// Ruling (placement): a placement on empty point `p` is legal when, on
