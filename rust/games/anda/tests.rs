@@ -368,9 +368,21 @@ fn random_positions_match_the_naive_reference() {
     }
 }
 
+/// This thread's CPU time in seconds (Linux), which, unlike wall time, does
+/// not count the time other processes hold the core; `None` elsewhere.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command (which may hold spaces) start at "state";
+    // utime and stime are fields 14 and 15, in ticks of 1/100 s (USER_HZ).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// Single-thread random playouts per second and moves per second at sides 7
-/// and 9 (`cargo test --release anda::tests::playout_speed -- --ignored
-/// --nocapture`).
+/// and 9, by wall time and by this thread's CPU time (`cargo test --release
+/// anda::tests::playout_speed -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn playout_speed() {
@@ -380,8 +392,9 @@ fn playout_speed() {
         let mut state = start.clone();
         let mut buf = Vec::with_capacity(start.num_actions());
         let (mut moves, mut unfinished, mut games) = (0u64, 0u64, 0u64);
+        let cpu = thread_cpu_seconds();
         let clock = std::time::Instant::now();
-        while clock.elapsed().as_secs_f64() < 3.0 {
+        while clock.elapsed().as_secs_f64() < 5.0 {
             for _ in 0..100 {
                 state.clone_from(&start);
                 let mut rng = Rng::for_game(1, games);
@@ -391,15 +404,22 @@ fn playout_speed() {
                 games += 1;
             }
         }
-        let seconds = clock.elapsed().as_secs_f64();
-        println!(
-            "anda size {size}: {games} games, {:.0} games/s, {:.2} M moves/s, {:.0} ns/move, mean length {:.1}, unfinished {:.2}%",
-            games as f64 / seconds,
-            moves as f64 / seconds / 1e6,
-            seconds * 1e9 / moves as f64,
-            moves as f64 / games as f64,
-            100.0 * unfinished as f64 / games as f64
-        );
+        let wall = clock.elapsed().as_secs_f64();
+        let cpu = thread_cpu_seconds()
+            .zip(cpu)
+            .map(|(end, begin)| end - begin);
+        for (what, seconds) in [("wall", Some(wall)), ("cpu", cpu)] {
+            let Some(seconds) = seconds else { continue };
+            println!(
+                "anda size {size} ({what} time): {games} games, {:.0} games/s, {:.2} M moves/s, \
+                 {:.0} ns/move, mean length {:.1}, unfinished {:.2}%",
+                games as f64 / seconds,
+                moves as f64 / seconds / 1e6,
+                seconds * 1e9 / moves as f64,
+                moves as f64 / games as f64,
+                100.0 * unfinished as f64 / games as f64
+            );
+        }
     }
 }
 
