@@ -6,18 +6,25 @@
 //! the whole game turns on one number per region and colour: how many groups
 //! of that colour touch it, counted 0, 1 or "2 or more" (its *obstruction*).
 //!
-//! The position keeps its region map and its groups incrementally (see
-//! [`chains`]): a placement takes one point out of one region and splits it
+//! The position keeps its region map and its groups incrementally (module
+//! `chains`): a placement takes one point out of one region and splits it
 //! only when the stone's empty neighbours form separate arcs; a removal
 //! floods only the regions it joins. Each region stores its obstruction per
 //! colour with *witnesses* (a contact between the region and a group), so a
 //! count of two is re-proved in O(1) and recounted only when groups merged
-//! under it. Legality ([`placement`]) reads these counts instead of
-//! rebuilding the regions around every empty point; the same counts decide
-//! which groups a placement may have smothered, and only those (plus any left
-//! smothered by the last removal) are examined by the removal step
-//! ([`removal`]). The tests keep a literal, slow transcription of the rules
-//! and compare it with all of this on many random games and positions.
+//! under it. Legality (`placement`) reads these counts instead of
+//! rebuilding the regions around every empty point, so listing the legal
+//! moves costs about one ring lookup and a few counts per empty point; the
+//! same counts decide which groups a placement may have smothered, and only
+//! those (plus any left smothered by the last removal) are examined by the
+//! removal step (`removal`). Each point's six neighbours are kept as masks
+//! of empty, black and white directions, updated as cells change
+//! (`geometry`), so scans skip the neighbours that do not matter. The tests
+//! keep a literal, slow transcription of the rules (`naive`) and compare it
+//! with all of this on many random games and positions.
+//!
+//! Games may cycle (captures reopen points); random playouts stop at the
+//! batch's `max_moves` (see `crate::playout`).
 
 mod chains;
 mod geometry;
