@@ -21,6 +21,8 @@ from stonefield.game import Game, Move, State, game
 from stonefield.games import (
     Anadil,
     AnadilState,
+    Anda,
+    AndaState,
     Esgrad,
     EsgradState,
     Lingarda,
@@ -49,6 +51,8 @@ __all__ = [
     "WHITE",
     "Anadil",
     "AnadilState",
+    "Anda",
+    "AndaState",
     "Colour",
     "Esgrad",
     "EsgradState",

@@ -118,9 +118,12 @@ impl Anadil {
     /// to move.
     fn start(&mut self) {
         let n = self.board.side() as i32;
-        for (c, r, colour) in
-            [(1, 1, Colour::Black), (n, n, Colour::Black), (n, 1, Colour::White), (1, n, Colour::White)]
-        {
+        for (c, r, colour) in [
+            (1, 1, Colour::Black),
+            (n, n, Colour::Black),
+            (n, 1, Colour::White),
+            (1, n, Colour::White),
+        ] {
             let p = self.board.at(c, r).expect("corners are on the board");
             self.cells[p as usize] = colour.stone();
             self.hash ^= self.keys[p as usize][colour.index()];
@@ -210,7 +213,8 @@ impl Anadil {
     /// nothing to compare with. Tested on the board as it stands (after the
     /// turn was resolved in place): hashes first, the boards only on a match.
     fn repeats(&self, colour: Colour) -> bool {
-        self.previous[colour.index()] == Some(self.hash) && self.cells == self.previous_cells[colour.index()]
+        self.previous[colour.index()] == Some(self.hash)
+            && self.cells == self.previous_cells[colour.index()]
     }
 
     /// Ruling (no counter-annihilation): if the opponent's previous turn was a
@@ -234,7 +238,11 @@ impl Anadil {
                 // Nothing was lost since the mover's previous turn, so a
                 // repeating stone must go again, alone: its group must be
                 // itself, with no friendly orthogonal neighbour.
-                Repeat::Any => !self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone),
+                Repeat::Any => !self
+                    .board
+                    .neighbours(p)
+                    .iter()
+                    .any(|&q| self.cells[q as usize] == stone),
             }
     }
 
@@ -281,7 +289,11 @@ impl Anadil {
                 // Remembered for this turn: random choices and the end test
                 // ask again.
                 self.verdicts[p as usize] = stamp | code;
-                Err(if code == COUNTER { COUNTER_REASON } else { REPEAT_REASON })
+                Err(if code == COUNTER {
+                    COUNTER_REASON
+                } else {
+                    REPEAT_REASON
+                })
             }
         }
     }
@@ -320,7 +332,11 @@ impl Anadil {
                 smothered == 1 && added_goes
             };
             // Stamp 0 marks the points still to judge.
-            self.verdicts[p as usize] = if repeats_removal { stamp } else { stamp | CLEAR };
+            self.verdicts[p as usize] = if repeats_removal {
+                stamp
+            } else {
+                stamp | CLEAR
+            };
         }
         if self.added != NO_POINT {
             self.cells[self.added as usize] = EMPTY;
@@ -402,14 +418,23 @@ impl Anadil {
             Colour::White => self.imprison(self.enemy_removed, friendly_removed),
         }
         let survived = self.cells[p as usize] != EMPTY;
-        self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived { p } else { NO_POINT };
+        self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived {
+            p
+        } else {
+            NO_POINT
+        };
         // The opponent's board to repeat is this turn's start: a placement
         // restores at most one stone, so it can repeat only if this turn took
         // at most one enemy stone and none of the mover's older stones.
         // And it must remove `p` again, alone: not if `p` has a friend.
         let own_lost = friendly_removed - usize::from(!survived);
         let stone = mover.stone();
-        let joined = survived && self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone);
+        let joined = survived
+            && self
+                .board
+                .neighbours(p)
+                .iter()
+                .any(|&q| self.cells[q as usize] == stone);
         self.added = if survived { p } else { NO_POINT };
         self.repeat = match (own_lost, self.enemy_removed, joined) {
             (0, 0, false) => Repeat::Any,
@@ -472,7 +497,10 @@ impl Game for Anadil {
     }
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![("size", OptionValue::Int(self.board.side() as i64)), ("komi", OptionValue::Int(self.komi))]
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("komi", OptionValue::Int(self.komi)),
+        ]
     }
 
     fn board(&self) -> &'static Board {

@@ -216,6 +216,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 }
 
 pub mod anadil;
+pub mod anda;
 pub mod esgrad;
 pub mod lingarda;
 pub mod sunder;

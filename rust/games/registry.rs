@@ -69,9 +69,10 @@ macro_rules! games {
 games! {
     $;
     sunder::Sunder,
+    anda::Anda,
+    anadil::Anadil,
     lingarda::Lingarda,
     esgrad::Esgrad,
-    anadil::Anadil,
 }
 
 impl Game for AnyGame {

@@ -288,7 +288,11 @@ impl Smother {
     /// region root, in [`Smother::enclosed_in`], the stones of groups whose
     /// breaths all lie in that region; returns the stones of groups with no
     /// breath, and where the breaths of the group holding `probe` lie.
-    pub(super) fn single_region_groups(&mut self, colour: Colour, probe: Point) -> (usize, Breaths) {
+    pub(super) fn single_region_groups(
+        &mut self,
+        colour: Colour,
+        probe: Point,
+    ) -> (usize, Breaths) {
         let stone = colour.stone();
         let king = self.king_offsets();
         let w = self.width as isize;
@@ -368,7 +372,8 @@ impl Smother {
                 }
                 let first = self.first[region][k];
                 if king.iter().any(|&o| {
-                    self.label[e.wrapping_add_signed(o)] == first && self.grid[e.wrapping_add_signed(o)] != EMPTY
+                    self.label[e.wrapping_add_signed(o)] == first
+                        && self.grid[e.wrapping_add_signed(o)] != EMPTY
                 }) {
                     self.contacts[region][k] += 1;
                 }
@@ -425,7 +430,12 @@ impl Smother {
             // The one enemy supergroup still reaches the rest of the region
             // unless `p` was its only point of contact.
             1 => Some(!touches(self.first[region][enemy]) || self.contacts[region][enemy] == 2),
-            _ if !ring.iter().any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) => Some(false),
+            _ if !ring
+                .iter()
+                .any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
+            {
+                Some(false)
+            }
             _ => None,
         }
     }

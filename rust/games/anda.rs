@@ -1,0 +1,702 @@
+//! Anda (RULES.md §4): place where your stone's group can breathe, then remove
+//! every smothered group of both colours; score territory plus prisoners.
+//!
+//! A group is smothered when each of its liberties lies in a region (a
+//! connected set of empty points) that exactly one enemy group touches. So
+//! the whole game turns on one number per region and colour: how many groups
+//! of that colour touch it, counted 0, 1 or "2 or more" (its *obstruction*).
+//!
+//! The position keeps its region map and its groups incrementally (module
+//! `chains`): a placement takes one point out of one region and splits it
+//! only when the stone's empty neighbours form separate arcs; a removal
+//! floods only the regions it joins. Each region stores its obstruction per
+//! colour with *witnesses* (a contact between the region and a group), so a
+//! count of two is re-proved in O(1) and recounted only when groups merged
+//! under it. Legality (`placement`) reads these counts instead of
+//! rebuilding the regions around every empty point, so listing the legal
+//! moves costs about one ring lookup and a few counts per empty point; the
+//! same counts decide which groups a placement may have smothered, and only
+//! those (plus any left smothered by the last removal) are examined by the
+//! removal step (`removal`). Each point's six neighbours are kept as masks
+//! of empty, black and white directions, updated as cells change
+//! (`geometry`), so scans skip the neighbours that do not matter. The tests
+//! keep a literal, slow transcription of the rules (`naive`) and compare it
+//! with all of this on many random games and positions.
+//!
+//! Games may cycle (captures reopen points); random playouts stop at the
+//! batch's `max_moves` (see `crate::playout`).
+
+mod chains;
+mod geometry;
+mod placement;
+mod removal;
+
+use std::borrow::Cow;
+
+use super::{Action, Detail, Game, Special};
+use crate::board::{Board, Point};
+use crate::core::{Colour, Marks, Rng, EMPTY};
+use crate::error::Error;
+use crate::options::{OptionValue, Options};
+
+use chains::{Group, Region, MAX_ARCS, NONE};
+
+/// An Anda position.
+#[derive(Debug)]
+pub struct Anda {
+    board: &'static Board,
+    /// Each point's six neighbours, the edge mapped to the sentinel `N`.
+    rings: &'static [[Point; 6]],
+    komi: i64,
+    /// Per point, then the sentinel point `N` holding [`geometry::BORDER`].
+    cells: Vec<u8>,
+    /// Per point, the contents of its ring as masks over the directions:
+    /// byte `v` marks the neighbours whose cell value is `v` (empty, black,
+    /// white, border). Kept up to date by every change of a cell.
+    around: Vec<u32>,
+    /// A stone's group id, or an empty point's region id (two id pools).
+    label: Vec<u16>,
+    /// Circular lists of members: singly linked for a group's stones,
+    /// doubly linked (with `prev`) for a region's points.
+    next: Vec<Point>,
+    prev: Vec<Point>,
+    groups: Vec<Group>,
+    regions: Vec<Region>,
+    free_groups: Vec<u16>,
+    free_regions: Vec<u16>,
+    /// The empty points in no particular order, and each point's slot in it,
+    /// so a random placement is drawn in O(1).
+    empties: Vec<Point>,
+    slot: Vec<u16>,
+    /// Stones whose groups the next removal must examine: groups the moves
+    /// since the last removal may have smothered, and groups the last removal
+    /// left smothered (it is one evaluation, not repeated).
+    suspects: Vec<Point>,
+    /// Bumped by every change of a cell: stamps facts cached about one
+    /// position.
+    version: u32,
+
+    to_move: Colour,
+    prisoners: [u32; 2],
+    first_pass: Option<Colour>,
+    consecutive_passes: u8,
+    first_turn_done: [bool; 2],
+    /// The first stone of a two-stone first turn, until the second is placed.
+    pending: Option<Point>,
+    /// Decided when the second pass in a row ends the game.
+    winner: Option<Colour>,
+
+    /// Buffers reused so that no move allocates (boxed: they are no part of
+    /// the position, and keep the state small to move).
+    scratch: Box<Scratch>,
+    /// A copy of the position used to test that a first stone leaves a legal
+    /// second one (first turns only); not part of the position.
+    probe: Option<Box<Anda>>,
+}
+
+/// Scratch buffers sized for the board.
+#[derive(Debug)]
+struct Scratch {
+    marks: Marks,
+    group_marks: Marks,
+    region_marks: Marks,
+    /// Which arc's exploration reached a point first, while splitting.
+    owner: Vec<u8>,
+    stack: Vec<Point>,
+    arc_members: [Vec<Point>; MAX_ARCS],
+    doomed: Vec<u16>,
+    removed: Vec<Point>,
+    watch: Vec<u16>,
+}
+
+impl Scratch {
+    fn new(n: usize) -> Scratch {
+        let buffer = || Vec::with_capacity(n);
+        Scratch {
+            marks: Marks::new(n),
+            group_marks: Marks::new(n),
+            region_marks: Marks::new(n),
+            owner: vec![0; n],
+            stack: buffer(),
+            arc_members: [buffer(), buffer(), buffer()],
+            doomed: Vec::with_capacity(n),
+            removed: buffer(),
+            watch: Vec::with_capacity(n),
+        }
+    }
+}
+
+impl Clone for Anda {
+    fn clone(&self) -> Self {
+        let mut copy = Anda::empty(self.board, self.komi);
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies into the existing buffers: a playout batch restarts each game
+    /// from the start position without allocating.
+    fn clone_from(&mut self, source: &Self) {
+        self.board = source.board;
+        self.rings = source.rings;
+        self.komi = source.komi;
+        self.cells.clone_from(&source.cells);
+        self.around.clone_from(&source.around);
+        self.label.clone_from(&source.label);
+        self.next.clone_from(&source.next);
+        self.prev.clone_from(&source.prev);
+        self.groups.clone_from(&source.groups);
+        self.regions.clone_from(&source.regions);
+        self.free_groups.clone_from(&source.free_groups);
+        self.free_regions.clone_from(&source.free_regions);
+        self.empties.clone_from(&source.empties);
+        self.slot.clone_from(&source.slot);
+        self.suspects.clone_from(&source.suspects);
+        self.version = source.version;
+        self.to_move = source.to_move;
+        self.prisoners = source.prisoners;
+        self.first_pass = source.first_pass;
+        self.consecutive_passes = source.consecutive_passes;
+        self.first_turn_done = source.first_turn_done;
+        self.pending = source.pending;
+        self.winner = source.winner;
+        if self.scratch.owner.len() != source.board.points() {
+            *self.scratch = Scratch::new(source.board.points());
+        }
+    }
+}
+
+impl Anda {
+    /// A position with no structure yet: [`Anda::rebuild`] fills it.
+    fn empty(board: &'static Board, komi: i64) -> Anda {
+        let n = board.points();
+        Anda {
+            board,
+            rings: geometry::rings(board),
+            komi,
+            cells: vec![EMPTY; n + 1],
+            around: vec![0; n + 1],
+            label: vec![NONE; n + 1],
+            next: vec![0; n],
+            prev: vec![0; n],
+            groups: vec![Group::default(); n],
+            regions: vec![Region::default(); n],
+            free_groups: Vec::with_capacity(n),
+            free_regions: Vec::with_capacity(n),
+            empties: Vec::with_capacity(n),
+            slot: vec![0; n],
+            suspects: Vec::with_capacity(n),
+            version: 0,
+            to_move: Colour::Black,
+            prisoners: [0; 2],
+            first_pass: None,
+            consecutive_passes: 0,
+            first_turn_done: [false; 2],
+            pending: None,
+            winner: None,
+            scratch: Box::new(Scratch::new(n)),
+            probe: None,
+        }
+    }
+
+    /// A position set up from text, for tests and teaching: `black` and
+    /// `white` list points (`"a1 b2"`); both first turns count as done and no
+    /// one has passed. Groups already smothered stay until the next removal,
+    /// as they would after a removal in play.
+    ///
+    /// # Errors
+    /// [`Error::Notation`] for a bad point, [`Error::Option`] for bad options.
+    pub fn setup(
+        size: usize,
+        komi: i64,
+        black: &str,
+        white: &str,
+        to_move: Colour,
+    ) -> Result<Anda, Error> {
+        let mut options = Options::new([
+            ("size", OptionValue::Int(size as i64)),
+            ("komi", OptionValue::Int(komi)),
+        ]);
+        let mut state = Anda::from_options(&mut options)?;
+        for (text, colour) in [(black, Colour::Black), (white, Colour::White)] {
+            for name in text.split_whitespace() {
+                let p = state.board.parse_point(name)?;
+                state.cells[p as usize] = colour.stone();
+            }
+        }
+        state.first_turn_done = [true; 2];
+        state.to_move = to_move;
+        state.rebuild();
+        Ok(state)
+    }
+
+    /// The komi (points added to White's score).
+    pub fn komi(&self) -> i64 {
+        self.komi
+    }
+
+    /// Stones each colour has captured, `[black, white]`.
+    pub fn prisoners(&self) -> [u32; 2] {
+        self.prisoners
+    }
+
+    /// The first stone of a two-stone first turn, while the second is due.
+    pub fn pending_stone(&self) -> Option<Point> {
+        self.pending
+    }
+
+    /// The colour that made the game's first pass.
+    pub fn first_pass(&self) -> Option<Colour> {
+        self.first_pass
+    }
+
+    /// Ruling (first turn): each player's first turn is two placements, the
+    /// second not adjacent to the first, each legal when made; removals wait
+    /// until after the second. A first placement is legal only when some
+    /// legal second placement can follow it; a pass may replace the whole
+    /// turn (see [`Anda::pass`]). Returns why `p` may not be placed now as
+    /// part of a first turn, or `Ok` (also for ordinary turns).
+    fn first_turn_check(&mut self, p: Point) -> Result<(), &'static str> {
+        let colour = self.to_move;
+        if self.first_turn_done[colour.index()] {
+            return Ok(());
+        }
+        match self.pending {
+            Some(first) if self.board.neighbours(first).contains(&p) => {
+                Err("adjacent to your first stone")
+            }
+            Some(_) => Ok(()),
+            None => match self.second_stone_can_follow(p) {
+                true => Ok(()),
+                false => Err("no legal second stone could follow it"),
+            },
+        }
+    }
+
+    /// Whether, after a first stone at `p` (legal), some second stone is
+    /// legal: tried on a copy of the position, stopping at the first found.
+    fn second_stone_can_follow(&mut self, p: Point) -> bool {
+        let mut probe = self
+            .probe
+            .take()
+            .unwrap_or_else(|| Box::new(Anda::empty(self.board, self.komi)));
+        Anda::clone_from(&mut probe, self);
+        probe.play_placement(p);
+        let colour = self.to_move;
+        let neighbours = self.board.neighbours(p);
+        let mut found = false;
+        for i in 0..probe.empties.len() {
+            let q = probe.empties[i];
+            if !neighbours.contains(&q) && probe.stone_would_live(q, colour) {
+                found = true;
+                break;
+            }
+        }
+        self.probe = Some(probe);
+        found
+    }
+
+    /// Ruling (pass): a pass is always legal (save between the two stones of
+    /// a first turn); it uses up a first turn, the first pass of the game
+    /// earns its colour half a point, and two passes in a row end the game.
+    fn pass(&mut self) {
+        let colour = self.to_move;
+        self.first_pass.get_or_insert(colour);
+        self.first_turn_done[colour.index()] = true;
+        self.consecutive_passes += 1;
+        self.to_move = colour.opponent();
+        if self.is_over() {
+            let [black, white] = self.scores().expect("anda scores");
+            // Komi is whole and exactly one colour has the half point: no tie.
+            self.winner = Some(if black > white {
+                Colour::Black
+            } else {
+                Colour::White
+            });
+        }
+    }
+
+    /// Plays a legal placement: the stone, then (unless it is the first stone
+    /// of a first turn) the removal of every smothered group.
+    fn play_placement(&mut self, p: Point) {
+        let colour = self.to_move;
+        self.place(p, colour);
+        self.consecutive_passes = 0;
+        if !self.first_turn_done[colour.index()] {
+            if self.pending.is_none() {
+                self.pending = Some(p);
+                return;
+            }
+            self.pending = None;
+            self.first_turn_done[colour.index()] = true;
+        }
+        self.remove_smothered();
+        self.to_move = colour.opponent();
+    }
+
+    /// Ruling (territory): a region whose touching stones are all of one
+    /// colour (at least one stone) belongs to that colour. Returns the
+    /// territory of each colour, `[black, white]`.
+    fn territory(&mut self) -> [u32; 2] {
+        let mut territory = [0; 2];
+        self.scratch.region_marks.clear();
+        for i in 0..self.empties.len() {
+            let r = self.label[self.empties[i] as usize];
+            if !self.scratch.region_marks.mark(r) {
+                continue;
+            }
+            let black = self.obstruction(r, Colour::Black);
+            let white = self.obstruction(r, Colour::White);
+            let size = self.regions[r as usize].size as u32;
+            match (black, white) {
+                (0, 0) => {}
+                (_, 0) => territory[0] += size,
+                (0, _) => territory[1] += size,
+                _ => {}
+            }
+        }
+        territory
+    }
+
+    /// Ruling (score): territory plus prisoners, plus komi for White, plus
+    /// half a point for the colour that made the game's first pass. Returns
+    /// per colour `[territory, prisoners, komi, half point]`.
+    fn score_parts(&mut self) -> [[f64; 4]; 2] {
+        let territory = self.territory();
+        let mut parts = [[0.0; 4]; 2];
+        for colour in [Colour::Black, Colour::White] {
+            let k = colour.index();
+            parts[k][0] = territory[k] as f64;
+            parts[k][1] = self.prisoners[k] as f64;
+            parts[k][2] = if colour == Colour::White {
+                self.komi as f64
+            } else {
+                0.0
+            };
+            parts[k][3] = if self.first_pass == Some(colour) {
+                0.5
+            } else {
+                0.0
+            };
+        }
+        parts
+    }
+
+    fn is_over(&self) -> bool {
+        self.consecutive_passes >= 2
+    }
+
+    /// A uniformly random legal placement, or `None` when none is legal.
+    /// Draws empty points at random and keeps the first legal one; after a
+    /// few misses it lists every legal placement and draws among them. Both
+    /// steps are uniform over the legal placements, so the mix is too.
+    fn random_placement(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
+        let colour = self.to_move;
+        let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
+        let tries = self.empties.len().min(6);
+        for _ in 0..tries {
+            let p = self.empties[rng.below(self.empties.len())];
+            if self.placement_is_legal(p, colour, first_stone) {
+                return Some(p);
+            }
+        }
+        buf.clear();
+        for i in 0..self.empties.len() {
+            let p = self.empties[i];
+            if self.placement_is_legal(p, colour, first_stone) {
+                buf.push(p);
+            }
+        }
+        (!buf.is_empty()).then(|| buf[rng.below(buf.len())])
+    }
+
+    /// Whether an empty point `p` is a legal placement for `colour` now.
+    fn placement_is_legal(&mut self, p: Point, colour: Colour, first_stone: bool) -> bool {
+        if let Some(first) = self.pending {
+            if self.board.neighbours(first).contains(&p) {
+                return false;
+            }
+        }
+        self.stone_would_live(p, colour) && (!first_stone || self.second_stone_can_follow(p))
+    }
+
+    /// The owner of each point's region as territory (`"black"`, `"white"`
+    /// or none), for every empty point; stones give none.
+    fn territory_map(&mut self) -> Detail {
+        let mut out = Vec::with_capacity(self.board.points());
+        for p in 0..self.board.points() as Point {
+            if self.cells[p as usize] != EMPTY {
+                out.push(Detail::None);
+                continue;
+            }
+            let r = self.label[p as usize];
+            let black = self.obstruction(r, Colour::Black);
+            let white = self.obstruction(r, Colour::White);
+            out.push(match (black, white) {
+                (1.., 0) => Detail::Text("black".into()),
+                (0, 1..) => Detail::Text("white".into()),
+                _ => Detail::None,
+            });
+        }
+        Detail::List(out)
+    }
+
+    /// The group at `p` with its liberties (both in point order), and for
+    /// each liberty how many enemy groups obstruct it (0, 1, or 2 for "two
+    /// or more").
+    fn breath_view(&mut self, p: Point) -> Detail {
+        let Some(colour) = Colour::of_cell(self.cells[p as usize]) else {
+            return Detail::None;
+        };
+        let g = self.label[p as usize];
+        let mut stones = Vec::new();
+        let mut liberties = Vec::new();
+        self.scratch.marks.clear();
+        let head = self.groups[g as usize].head;
+        let mut s = head;
+        loop {
+            stones.push(s);
+            for &q in self.board.neighbours(s) {
+                if self.cells[q as usize] == EMPTY && self.scratch.marks.mark(q) {
+                    liberties.push(q);
+                }
+            }
+            s = self.next[s as usize];
+            if s == head {
+                break;
+            }
+        }
+        stones.sort_unstable();
+        liberties.sort_unstable();
+        let name = |q: Point| Detail::Text(self.board.name(q).into());
+        let stones = Detail::List(stones.iter().map(|&q| name(q)).collect());
+        let mut listed = Vec::with_capacity(liberties.len());
+        for q in liberties {
+            let obstructions = self.obstruction(self.label[q as usize], colour.opponent());
+            listed.push(Detail::map([
+                ("point", Detail::Text(self.board.name(q).into())),
+                ("obstructions", Detail::Int(obstructions as i64)),
+            ]));
+        }
+        let smothered = self.is_smothered(g);
+        Detail::map([
+            ("colour", Detail::Text(colour.name().into())),
+            ("stones", stones),
+            ("liberties", Detail::List(listed)),
+            ("smothered", Detail::Bool(smothered)),
+        ])
+    }
+
+    /// The stones of every group that is smothered as the board stands.
+    fn smothered_view(&mut self) -> Detail {
+        let mut out = Vec::new();
+        self.scratch.group_marks.clear();
+        for p in 0..self.board.points() as Point {
+            if self.cells[p as usize] == EMPTY {
+                continue;
+            }
+            let g = self.label[p as usize];
+            if self.scratch.group_marks.mark(g) && self.is_smothered(g) {
+                let head = self.groups[g as usize].head;
+                let mut s = head;
+                loop {
+                    out.push(Detail::Text(self.board.name(s).into()));
+                    s = self.next[s as usize];
+                    if s == head {
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|d| match d {
+            Detail::Text(t) => self.board.parse_point(t).unwrap_or(0),
+            _ => 0,
+        });
+        Detail::List(out)
+    }
+}
+
+fn colour_detail(colour: Option<Colour>) -> Detail {
+    colour.map_or(Detail::None, |c| Detail::Text(c.name().into()))
+}
+
+impl Game for Anda {
+    fn from_options(options: &mut Options) -> Result<Self, Error> {
+        let side = options.int("size", 9, 2..=25)? as usize;
+        let komi_halves = options.halves("komi", 0)?;
+        if komi_halves % 2 != 0 {
+            return Err(Error::Option(format!(
+                "komi must be a whole number, got {}",
+                komi_halves as f64 / 2.0
+            )));
+        }
+        let komi = komi_halves / 2;
+        let board = Board::hex(side)?;
+        let mut state = Anda::empty(board, komi);
+        state.rebuild();
+        Ok(state)
+    }
+
+    fn name(&self) -> &'static str {
+        "anda"
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("komi", OptionValue::Int(self.komi)),
+        ]
+    }
+
+    fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    fn specials(&self) -> &'static [Special] {
+        &[Special::Pass]
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    fn cell(&self, p: Point) -> u8 {
+        self.cells[p as usize]
+    }
+
+    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        let colour = self.to_move;
+        let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
+        for p in 0..self.board.points() as Point {
+            if self.cells[p as usize] == EMPTY && self.placement_is_legal(p, colour, first_stone) {
+                out.push(p);
+            }
+        }
+        if self.pending.is_none() {
+            out.push(self.board.points() as Action);
+        }
+    }
+
+    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        let p = action;
+        if p as usize >= self.board.points() {
+            return match self.pending {
+                Some(_) => Err("the first turn's second stone must be placed".into()),
+                None => Ok(()),
+            };
+        }
+        if self.cells[p as usize] != EMPTY {
+            return Err("the point is occupied".into());
+        }
+        if let Some(first) = self.pending {
+            if self.board.neighbours(first).contains(&p) {
+                return Err("adjacent to your first stone".into());
+            }
+        }
+        if !self.stone_would_live(p, self.to_move) {
+            return Err("the stone's group would be smothered".into());
+        }
+        self.first_turn_check(p).map_err(Cow::Borrowed)
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        if (action as usize) < self.board.points() {
+            self.play_placement(action);
+        } else {
+            self.pass();
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.is_over()
+    }
+
+    fn winner(&self) -> Option<Colour> {
+        self.winner
+    }
+
+    fn scores(&mut self) -> Option<[f64; 2]> {
+        let parts = self.score_parts();
+        Some([parts[0].iter().sum(), parts[1].iter().sum()])
+    }
+
+    fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
+        if self.is_over() {
+            return None;
+        }
+        match self.random_placement(rng, buf) {
+            Some(p) => Some(p),
+            // A pending second stone always has a legal place (the first
+            // stone was legal only if so); otherwise pass is the only action.
+            None => Some(self.board.points() as Action),
+        }
+    }
+
+    /// Queries (snake_case):
+    /// - `prisoners`: stones each colour has captured, `{black, white}`.
+    /// - `first_pass`: the colour that passed first in the game, or none.
+    /// - `consecutive_passes`: passes in a row just played (2 ends the game).
+    /// - `first_turn_done`: `{black, white}`, whether each has had its
+    ///   two-stone first turn (or passed it).
+    /// - `pending_stone`: the first stone of a first turn whose second stone
+    ///   is due, or none.
+    /// - `scores`: `{black, white}` totals of the position as it stands.
+    /// - `score`: per colour `{territory, prisoners, komi, half_point, total}`.
+    /// - `territory`: per point, the colour owning its region, or none.
+    /// - `smothered`: the stones of every group smothered as the board stands
+    ///   (they go at the next removal).
+    /// - `breath` at a point: the group there, its liberties and how many
+    ///   enemy groups obstruct each, and whether it is smothered.
+    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
+        let per_colour_int = |v: [u32; 2]| {
+            Detail::map([
+                ("black", Detail::Int(v[0] as i64)),
+                ("white", Detail::Int(v[1] as i64)),
+            ])
+        };
+        Ok(match (what, point) {
+            ("prisoners", _) => per_colour_int(self.prisoners),
+            ("first_pass", _) => colour_detail(self.first_pass),
+            ("consecutive_passes", _) => Detail::Int(self.consecutive_passes as i64),
+            ("first_turn_done", _) => Detail::map([
+                ("black", Detail::Bool(self.first_turn_done[0])),
+                ("white", Detail::Bool(self.first_turn_done[1])),
+            ]),
+            ("pending_stone", _) => self.pending.map_or(Detail::None, |p| Detail::Text(self.board.name(p).into())),
+            ("scores", _) => Detail::per_colour(self.scores().expect("anda scores")),
+            ("score", _) => {
+                let parts = self.score_parts();
+                let one = |v: [f64; 4]| {
+                    Detail::map([
+                        ("territory", Detail::Float(v[0])),
+                        ("prisoners", Detail::Float(v[1])),
+                        ("komi", Detail::Float(v[2])),
+                        ("half_point", Detail::Float(v[3])),
+                        ("total", Detail::Float(v.iter().sum())),
+                    ])
+                };
+                Detail::map([("black", one(parts[0])), ("white", one(parts[1]))])
+            }
+            ("territory", _) => self.territory_map(),
+            ("smothered", _) => self.smothered_view(),
+            ("breath", Some(p)) => self.breath_view(p),
+            _ => {
+                return Err(Error::Notation(format!(
+                    "anda has no '{what}' (it has: prisoners, first_pass, consecutive_passes, first_turn_done, \
+                     pending_stone, scores, score, territory, smothered, breath at a point)"
+                )))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod naive;
+#[cfg(test)]
+mod tests;

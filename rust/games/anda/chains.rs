@@ -1,0 +1,697 @@
+//! The incremental structure of an Anda position: groups and regions with
+//! their member lists, and each region's obstruction count per colour.
+//!
+//! Invariants (checked against a rebuild from scratch in the tests):
+//! - every stone's `label` is its group's id and every empty point's `label`
+//!   its region's id; ids come from two pools, one per kind;
+//! - a group's stones form a circular list through `next`; a region's points
+//!   a circular list through `next` and `prev`; `size` and `head` match;
+//! - a region's count for a colour, when not [`UNKNOWN`], is the number of
+//!   distinct groups of that colour touching it (2 meaning two or more), and
+//!   its witnesses are contacts with that many distinct groups. A count of 0
+//!   or 1 can only change through a placement in the region or a removal
+//!   beside it, and both recount it, so it needs no proof; a count of 2 can
+//!   fall silently when two touching groups merge, so it is re-proved from
+//!   its witnesses on each read.
+
+use super::geometry::{BORDER, RUNS};
+use super::Anda;
+use crate::board::{Point, NO_POINT};
+use crate::core::{Colour, EMPTY};
+
+/// No group or region.
+pub(super) const NONE: u16 = u16::MAX;
+
+/// A region count that must be recounted before use.
+pub(super) const UNKNOWN: u8 = 3;
+
+/// The most separate arcs of empty points around a hex point (runs in a
+/// ring of six, each followed by a non-empty point).
+pub(super) const MAX_ARCS: usize = 3;
+
+/// A group's record, indexed by group id.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Group {
+    pub size: u16,
+    pub head: Point,
+    /// Liberties where the group was last seen breathing (the sentinel when
+    /// none): each still proves it while the point is empty and its region
+    /// keeps a count other than one, since the stone beside it stays in the
+    /// group for the group's life.
+    pub breath: [Point; 2],
+    /// The position's `version` when the group was last scanned whole and
+    /// found to breathe in fewer than two regions, and the one region it
+    /// breathed in then ([`NONE`] for none): a cache for repeated questions
+    /// about one position, as while listing the legal moves.
+    pub scanned: u32,
+    pub only: u16,
+}
+
+impl Default for Group {
+    fn default() -> Self {
+        Group {
+            size: 0,
+            head: NO_POINT,
+            breath: [NO_POINT; 2],
+            scanned: u32::MAX,
+            only: NONE,
+        }
+    }
+}
+
+/// A region point next to a stone: evidence that the stone's group touches
+/// the region.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Contact {
+    pub empty: Point,
+    pub stone: Point,
+}
+
+/// A region's record, indexed by region id.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Region {
+    pub size: u16,
+    pub head: Point,
+    /// Per colour index: distinct groups of that colour touching the region,
+    /// 0, 1, 2 (two or more), or [`UNKNOWN`].
+    pub count: [u8; 2],
+    /// Per colour: contacts with as many distinct groups as `count` says.
+    pub witness: [[Contact; 2]; 2],
+}
+
+impl Default for Region {
+    fn default() -> Self {
+        Region {
+            size: 0,
+            head: NO_POINT,
+            count: [UNKNOWN; 2],
+            witness: [[Contact::default(); 2]; 2],
+        }
+    }
+}
+
+/// The six neighbours of a point as a placement there sees them, as masks
+/// over the ring's directions.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ring {
+    pub points: [Point; 6],
+    pub empty: u8,
+    pub friend: u8,
+    pub foe: u8,
+}
+
+impl Ring {
+    /// The runs of empty neighbours: connected parts of the region minus
+    /// the point; with one run the region minus the point stays connected.
+    #[inline]
+    pub fn arcs(&self) -> usize {
+        RUNS[self.empty as usize].count as usize
+    }
+
+    /// One point of each run of empty neighbours.
+    #[inline]
+    pub fn arc_points(&self) -> ([Point; MAX_ARCS], usize) {
+        self.run_points(self.empty)
+    }
+
+    /// One point of each run of `mask`'s directions.
+    #[inline]
+    pub fn run_points(&self, mask: u8) -> ([Point; MAX_ARCS], usize) {
+        let runs = RUNS[mask as usize];
+        let mut out = [NO_POINT; MAX_ARCS];
+        for (slot, &d) in out.iter_mut().zip(&runs.starts[..runs.count as usize]) {
+            *slot = self.points[d as usize];
+        }
+        (out, runs.count as usize)
+    }
+}
+
+impl Anda {
+    /// Recomputes every group and region from `cells` alone; every group is
+    /// suspect at the next removal.
+    pub(super) fn rebuild(&mut self) {
+        let n = self.board.points();
+        self.cells[n] = BORDER;
+        let board = self.board;
+        self.free_groups.clear();
+        self.free_groups.extend((0..n as u16).rev());
+        self.free_regions.clear();
+        self.free_regions.extend((0..n as u16).rev());
+        self.label.fill(NONE);
+        self.empties.clear();
+        self.suspects.clear();
+        self.version = self.version.wrapping_add(1);
+        for p in 0..n {
+            let mut around = 0;
+            for (d, &q) in self.rings[p].iter().enumerate() {
+                around |= 1 << (8 * self.cells[q as usize] as usize + d);
+            }
+            self.around[p] = around;
+        }
+        for start in 0..n as Point {
+            if self.label[start as usize] != NONE {
+                continue;
+            }
+            let cell = self.cells[start as usize];
+            if cell == EMPTY {
+                let r = self.new_region();
+                self.label[start as usize] = r;
+                self.scratch.stack.clear();
+                self.scratch.stack.push(start);
+                while let Some(q) = self.scratch.stack.pop() {
+                    self.push_member(r, q);
+                    self.add_empty(q);
+                    for &m in board.neighbours(q) {
+                        if self.cells[m as usize] == EMPTY && self.label[m as usize] == NONE {
+                            self.label[m as usize] = r;
+                            self.scratch.stack.push(m);
+                        }
+                    }
+                }
+            } else {
+                let g = self.new_group(start);
+                self.suspects.push(start);
+                self.scratch.stack.clear();
+                self.scratch.stack.push(start);
+                while let Some(q) = self.scratch.stack.pop() {
+                    for &m in board.neighbours(q) {
+                        if self.cells[m as usize] == cell && self.label[m as usize] == NONE {
+                            self.add_stone(g, m);
+                            self.scratch.stack.push(m);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn new_group(&mut self, p: Point) -> u16 {
+        let g = self.free_groups.pop().expect("fewer groups than points");
+        let sentinel = self.board.points() as Point;
+        self.groups[g as usize] = Group {
+            size: 1,
+            head: p,
+            breath: [sentinel; 2],
+            scanned: self.version.wrapping_sub(1),
+            only: NONE,
+        };
+        self.label[p as usize] = g;
+        self.next[p as usize] = p;
+        g
+    }
+
+    fn add_stone(&mut self, g: u16, p: Point) {
+        let head = self.groups[g as usize].head;
+        self.label[p as usize] = g;
+        self.next[p as usize] = self.next[head as usize];
+        self.next[head as usize] = p;
+        self.groups[g as usize].size += 1;
+    }
+
+    /// Moves every stone of group `from` into group `into`.
+    fn merge_group(&mut self, into: u16, from: u16) {
+        let head = self.groups[from as usize].head;
+        let mut s = head;
+        loop {
+            self.label[s as usize] = into;
+            s = self.next[s as usize];
+            if s == head {
+                break;
+            }
+        }
+        let into_head = self.groups[into as usize].head;
+        self.next.swap(into_head as usize, head as usize);
+        self.groups[into as usize].size += self.groups[from as usize].size;
+        self.free_groups.push(from);
+    }
+
+    pub(super) fn new_region(&mut self) -> u16 {
+        let r = self.free_regions.pop().expect("fewer regions than points");
+        self.regions[r as usize] = Region::default();
+        r
+    }
+
+    pub(super) fn push_member(&mut self, r: u16, q: Point) {
+        self.label[q as usize] = r;
+        let region = &mut self.regions[r as usize];
+        if region.size == 0 {
+            region.head = q;
+            self.next[q as usize] = q;
+            self.prev[q as usize] = q;
+        } else {
+            let head = region.head;
+            let after = self.next[head as usize];
+            self.next[q as usize] = after;
+            self.prev[q as usize] = head;
+            self.next[head as usize] = q;
+            self.prev[after as usize] = q;
+        }
+        region.size += 1;
+    }
+
+    fn unlink_member(&mut self, r: u16, q: Point) {
+        let (before, after) = (self.prev[q as usize], self.next[q as usize]);
+        self.next[before as usize] = after;
+        self.prev[after as usize] = before;
+        let region = &mut self.regions[r as usize];
+        if region.head == q {
+            region.head = after;
+        }
+        region.size -= 1;
+    }
+
+    pub(super) fn add_empty(&mut self, p: Point) {
+        self.slot[p as usize] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    fn take_empty(&mut self, p: Point) {
+        let slot = self.slot[p as usize] as usize;
+        let last = self.empties.pop().expect("an empty point was taken");
+        if slot < self.empties.len() {
+            self.empties[slot] = last;
+            self.slot[last as usize] = slot as u16;
+        }
+    }
+
+    /// Sets the cell of `p` to `value`, keeping its neighbours' ring masks.
+    #[inline]
+    pub(super) fn set_cell(&mut self, p: Point, value: u8) {
+        self.version = self.version.wrapping_add(1);
+        let old = self.cells[p as usize] as usize;
+        self.cells[p as usize] = value;
+        for (d, &q) in self.rings[p as usize].iter().enumerate() {
+            // Seen from `q`, `p` lies in the opposite direction.
+            let back = (d + 3) % 6;
+            let around = &mut self.around[q as usize];
+            *around = (*around & !(1 << (8 * old + back))) | (1 << (8 * value as usize + back));
+        }
+    }
+
+    /// The directions around `p` whose cell holds `value`.
+    #[inline]
+    pub(super) fn around(&self, p: Point, value: u8) -> u32 {
+        (self.around[p as usize] >> (8 * value as u32)) & 0x3f
+    }
+
+    /// Whether `contact` still shows a group of colour index `k` touching
+    /// region `r`.
+    #[inline]
+    fn contact_holds(&self, r: u16, k: usize, contact: Contact) -> bool {
+        self.cells[contact.empty as usize] == EMPTY
+            && self.label[contact.empty as usize] == r
+            && self.cells[contact.stone as usize] == k as u8 + 1
+    }
+
+    /// Ruling (obstructed): an enemy group obstructs a liberty exactly when
+    /// it touches the region holding that liberty. Returns how many distinct
+    /// groups of `colour` touch region `r` (so obstruct every liberty in it
+    /// of the other colour's groups): 0, 1, or 2 for "two or more".
+    #[inline]
+    pub(super) fn obstruction(&mut self, r: u16, colour: Colour) -> u8 {
+        let k = colour.index();
+        let region = &self.regions[r as usize];
+        match region.count[k] {
+            2 => {
+                let [a, b] = region.witness[k];
+                if self.contact_holds(r, k, a)
+                    && self.contact_holds(r, k, b)
+                    && self.label[a.stone as usize] != self.label[b.stone as usize]
+                {
+                    2
+                } else {
+                    self.recount(r, k)
+                }
+            }
+            UNKNOWN => self.recount(r, k),
+            count => count,
+        }
+    }
+
+    /// Counts the groups of colour index `k` touching region `r`, stopping
+    /// at the second, and records the count and its witnesses.
+    fn recount(&mut self, r: u16, k: usize) -> u8 {
+        let rings = self.rings;
+        let stone = k as u8 + 1;
+        let head = self.regions[r as usize].head;
+        let mut witness = [Contact::default(); 2];
+        let mut count = 0;
+        let mut q = head;
+        'scan: loop {
+            let mut stones = self.around(q, stone);
+            while stones != 0 {
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
+                stones &= stones - 1;
+                if count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize] {
+                    witness[count] = Contact { empty: q, stone: m };
+                    count += 1;
+                    if count == 2 {
+                        break 'scan;
+                    }
+                }
+            }
+            q = self.next[q as usize];
+            if q == head {
+                break;
+            }
+        }
+        let region = &mut self.regions[r as usize];
+        region.count[k] = count as u8;
+        region.witness[k] = witness;
+        count as u8
+    }
+
+    /// How a stone of `colour` at empty point `p` meets its neighbours.
+    #[inline]
+    pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
+        Ring {
+            points: self.rings[p as usize],
+            empty: self.around(p, EMPTY) as u8,
+            friend: self.around(p, colour.stone()) as u8,
+            foe: self.around(p, colour.opponent().stone()) as u8,
+        }
+    }
+
+    /// The distinct groups with a stone in `mask`'s directions of `ring`
+    /// (one run is one group), as (group id, a stone) pairs.
+    #[inline]
+    pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
+        let (stones, runs) = ring.run_points(mask);
+        let mut out = [(NONE, NO_POINT); MAX_ARCS];
+        let mut count = 0;
+        for &s in &stones[..runs] {
+            let g = self.label[s as usize];
+            if !out[..count].iter().any(|&(h, _)| h == g) {
+                out[count] = (g, s);
+                count += 1;
+            }
+        }
+        (out, count)
+    }
+
+    /// Puts a stone of `colour` on empty point `p` and brings every group,
+    /// region and count up to date, adding to `suspects` every group whose
+    /// smothering may have changed. Removes nothing.
+    pub(super) fn place(&mut self, p: Point, colour: Colour) {
+        let rings = self.rings;
+        let r0 = self.label[p as usize];
+        let old = [
+            self.obstruction(r0, Colour::Black),
+            self.obstruction(r0, Colour::White),
+        ];
+        let old_witness = self.regions[r0 as usize].witness;
+        let ring = self.ring(p, colour);
+        let (friends, friend_count) = self.groups_in(&ring, ring.friend);
+        let friends = &friends[..friend_count];
+        let (foes, foe_count) = self.groups_in(&ring, ring.foe);
+
+        // Regions beside two merging groups may drop from two touching
+        // groups of this colour to one: note those that count two now.
+        self.scratch.watch.clear();
+        let mut keep = NONE;
+        if let Some(&(biggest, _)) = friends
+            .iter()
+            .max_by_key(|&&(g, _)| self.groups[g as usize].size)
+        {
+            keep = biggest;
+            if friends.len() > 1 {
+                self.scratch.region_marks.clear();
+                self.scratch.region_marks.mark(r0);
+                for &(g, _) in friends.iter().filter(|&&(g, _)| g != keep) {
+                    let head = self.groups[g as usize].head;
+                    let mut s = head;
+                    loop {
+                        let mut liberties = self.around(s, EMPTY);
+                        while liberties != 0 {
+                            let m = rings[s as usize][liberties.trailing_zeros() as usize];
+                            liberties &= liberties - 1;
+                            let r = self.label[m as usize];
+                            if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2
+                            {
+                                self.scratch.watch.push(r);
+                            }
+                        }
+                        s = self.next[s as usize];
+                        if s == head {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+
+        self.unlink_member(r0, p);
+        self.take_empty(p);
+        self.set_cell(p, colour.stone());
+        let g = if keep == NONE {
+            self.new_group(p)
+        } else {
+            for &(f, _) in friends {
+                if f != keep {
+                    self.merge_group(keep, f);
+                }
+            }
+            self.add_stone(keep, p);
+            keep
+        };
+
+        // The parts of the region minus `p`: `r0` keeps the largest (or the
+        // only) one; any other gets a new id.
+        let mut parts = [NONE; MAX_ARCS];
+        let mut part_count = 0;
+        if self.regions[r0 as usize].size == 0 {
+            self.free_regions.push(r0);
+        } else {
+            parts[0] = r0;
+            part_count = 1;
+            let (reps, arcs) = ring.arc_points();
+            if arcs >= 2 {
+                part_count += self.split(r0, &reps[..arcs], &mut parts[1..]);
+            }
+            let beside = reps[..arcs]
+                .iter()
+                .copied()
+                .find(|&q| self.label[q as usize] == r0);
+            let beside = beside.expect("the kept part is beside the stone");
+            self.derive_counts(r0, colour, g, (beside, p), old, old_witness);
+        }
+
+        // Suspects: enemy groups beside the stone lost a liberty; groups
+        // touching a part whose obstruction crossed "exactly one"; enemy
+        // groups touching a region where this colour's groups merged.
+        self.scratch.group_marks.clear();
+        for &(f, s) in &foes[..foe_count] {
+            self.scratch.group_marks.mark(f);
+            self.suspects.push(s);
+        }
+        for &part in &parts[..part_count] {
+            for side in [Colour::Black, Colour::White] {
+                let other = side.opponent();
+                let before = old[other.index()] == 1;
+                if (self.obstruction(part, other) == 1) != before {
+                    self.suspect_touching(part, side);
+                }
+            }
+        }
+        for i in 0..self.scratch.watch.len() {
+            let r = self.scratch.watch[i];
+            if self.obstruction(r, colour) == 1 {
+                self.suspect_touching(r, colour.opponent());
+            }
+        }
+    }
+
+    /// Adds to `suspects` one stone of each group of `colour` touching region
+    /// `r` not yet marked in `group_marks`.
+    fn suspect_touching(&mut self, r: u16, colour: Colour) {
+        let rings = self.rings;
+        let stone = colour.stone();
+        let head = self.regions[r as usize].head;
+        let mut q = head;
+        loop {
+            let mut stones = self.around(q, stone);
+            while stones != 0 {
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
+                stones &= stones - 1;
+                if self.scratch.group_marks.mark(self.label[m as usize]) {
+                    self.suspects.push(m);
+                }
+            }
+            q = self.next[q as usize];
+            if q == head {
+                break;
+            }
+        }
+    }
+
+    /// The counts of `r0`, the part of the old region that kept its id, from
+    /// the old counts and witnesses where they still prove something, else
+    /// left to a recount. `g` is the new stone's group, `contact` a point of
+    /// `r0` and the stone beside it.
+    fn derive_counts(
+        &mut self,
+        r0: u16,
+        colour: Colour,
+        g: u16,
+        contact: (Point, Point),
+        old: [u8; 2],
+        old_witness: [[Contact; 2]; 2],
+    ) {
+        for k in 0..2 {
+            let known = old[k].min(2) as usize;
+            let mut witness = [Contact::default(); 2];
+            let count = if k == colour.index() {
+                // The new stone's group touches every part.
+                witness[0] = Contact {
+                    empty: contact.0,
+                    stone: contact.1,
+                };
+                let other = old_witness[k][..known]
+                    .iter()
+                    .copied()
+                    .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
+                match other {
+                    Some(w) => {
+                        witness[1] = w;
+                        2
+                    }
+                    None if old[k] == 0 => 1,
+                    // The one group that touched it merged into the stone's.
+                    None if old[k] == 1 && self.label[old_witness[k][0].stone as usize] == g => 1,
+                    None => UNKNOWN,
+                }
+            } else {
+                // No group of this colour changed; some may touch no more.
+                let mut valid = 0;
+                for &w in &old_witness[k][..known] {
+                    if self.contact_holds(r0, k, w)
+                        && (valid == 0
+                            || self.label[w.stone as usize]
+                                != self.label[witness[0].stone as usize])
+                    {
+                        witness[valid] = w;
+                        valid += 1;
+                    }
+                }
+                match (old[k], valid) {
+                    (0, _) => 0,
+                    (_, 2) => 2,
+                    (1, 1) => 1,
+                    _ => UNKNOWN,
+                }
+            };
+            let region = &mut self.regions[r0 as usize];
+            region.count[k] = count;
+            region.witness[k] = witness;
+        }
+    }
+
+    /// Splits region `r0` (the stone already out of it) into its connected
+    /// parts, exploring breadth-first from one point of each arc in turn, so
+    /// that arcs joined around a nearby stone meet at once and the work is
+    /// otherwise bounded by the smaller parts. The largest part keeps `r0`; the
+    /// others get new ids, written to `new_parts`. Returns how many.
+    fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
+        let rings = self.rings;
+        let arcs = reps.len();
+        // A union-find over the arcs: explorations that meet join.
+        let mut parent = [0usize, 1, 2];
+        fn find(parent: &[usize; 3], mut i: usize) -> usize {
+            while parent[i] != i {
+                i = parent[i];
+            }
+            i
+        }
+        // Each arc's members in the order found: its queue, read at `cursor`.
+        let mut cursor = [0usize; MAX_ARCS];
+        let scratch = &mut *self.scratch;
+        scratch.marks.clear();
+        for (i, &rep) in reps.iter().enumerate() {
+            scratch.marks.mark(rep);
+            scratch.owner[rep as usize] = i as u8;
+            scratch.arc_members[i].clear();
+            scratch.arc_members[i].push(rep);
+        }
+        // The stop test runs only after an event that can change its answer:
+        // two explorations meeting, or one running out of points.
+        let mut changed = true;
+        loop {
+            if changed {
+                changed = false;
+                let (mut classes, mut open) = (0u32, 0u32);
+                for (i, &read) in cursor[..arcs].iter().enumerate() {
+                    let root = find(&parent, i);
+                    classes |= 1 << root;
+                    if read < scratch.arc_members[i].len() {
+                        open |= 1 << root;
+                    }
+                }
+                if classes.count_ones() == 1 {
+                    return 0; // one part: nothing splits
+                }
+                if open.count_ones() <= 1 {
+                    break; // every part but at most one fully explored
+                }
+            }
+            for (i, read) in cursor[..arcs].iter_mut().enumerate() {
+                let members = &mut scratch.arc_members[i];
+                let Some(&q) = members.get(*read) else {
+                    continue;
+                };
+                *read += 1;
+                let ring = &rings[q as usize];
+                let mut empties = (self.around[q as usize] & 0x3f) as u8;
+                while empties != 0 {
+                    let m = ring[empties.trailing_zeros() as usize];
+                    empties &= empties - 1;
+                    if scratch.marks.mark(m) {
+                        scratch.owner[m as usize] = i as u8;
+                        members.push(m);
+                    } else if scratch.owner[m as usize] as usize != i {
+                        let (a, b) = (
+                            find(&parent, i),
+                            find(&parent, scratch.owner[m as usize] as usize),
+                        );
+                        if a != b {
+                            parent[a] = b;
+                            changed = true;
+                        }
+                    }
+                }
+                changed |= *read == members.len();
+            }
+        }
+        // The part left open (not fully explored) keeps r0; if every part
+        // was explored, the largest does.
+        let mut size = [0usize; 3];
+        let mut open_root = None;
+        for (i, &read) in cursor[..arcs].iter().enumerate() {
+            let root = find(&parent, i);
+            size[root] += self.scratch.arc_members[i].len();
+            if read < self.scratch.arc_members[i].len() {
+                open_root = Some(root);
+            }
+        }
+        let kept = open_root.unwrap_or_else(|| (0..arcs).max_by_key(|&i| size[i]).expect("arcs"));
+        let mut count = 0;
+        for root in 0..arcs {
+            if root == kept || find(&parent, root) != root {
+                continue;
+            }
+            let r = self.new_region();
+            for i in 0..arcs {
+                if find(&parent, i) != root {
+                    continue;
+                }
+                for j in 0..self.scratch.arc_members[i].len() {
+                    let q = self.scratch.arc_members[i][j];
+                    self.unlink_member(r0, q);
+                    self.push_member(r, q);
+                }
+            }
+            new_parts[count] = r;
+            count += 1;
+        }
+        count
+    }
+}

@@ -1,0 +1,169 @@
+//! Whether a group breathes, and whether a new stone's group would.
+
+use super::chains::NONE;
+use super::Anda;
+use crate::board::Point;
+use crate::core::{Colour, EMPTY};
+
+impl Anda {
+    /// Ruling (smothered): a group is smothered when every one of its
+    /// liberties is obstructed by exactly one enemy group (different
+    /// liberties may name different groups), or when it has no liberty at
+    /// all; a liberty whose region touches no enemy group, or two or more,
+    /// keeps it alive.
+    pub(super) fn is_smothered(&mut self, g: u16) -> bool {
+        !self.breathes_outside(g, NONE)
+    }
+
+    /// Whether group `g` has a liberty that keeps it alive (its region
+    /// touched by no enemy group or by two or more) in a region other than
+    /// `avoid`. The liberties where it last breathed are tried first, then
+    /// what a whole scan of this position found; only then is the group
+    /// scanned.
+    pub(super) fn breathes_outside(&mut self, g: u16, avoid: u16) -> bool {
+        let group = self.groups[g as usize];
+        let enemy = Colour::of_cell(self.cells[group.head as usize])
+            .expect("a group has stones")
+            .opponent();
+        for q in group.breath {
+            if self.cells[q as usize] == EMPTY {
+                let r = self.label[q as usize];
+                if r != avoid && self.obstruction(r, enemy) != 1 {
+                    return true;
+                }
+            }
+        }
+        if group.scanned == self.version {
+            return group.only != NONE && group.only != avoid;
+        }
+        let rings = self.rings;
+        // Whether the group breathes in `avoid`, seen on the way.
+        let mut only = NONE;
+        let mut s = group.head;
+        loop {
+            let mut liberties = self.around(s, EMPTY);
+            while liberties != 0 {
+                let q = rings[s as usize][liberties.trailing_zeros() as usize];
+                liberties &= liberties - 1;
+                let r = self.label[q as usize];
+                if r == only || self.obstruction(r, enemy) == 1 {
+                    continue;
+                }
+                if r == avoid {
+                    only = r;
+                    continue;
+                }
+                let record = &mut self.groups[g as usize];
+                record.breath = [q, record.breath[0]];
+                return true;
+            }
+            s = self.next[s as usize];
+            if s == group.head {
+                break;
+            }
+        }
+        // Scanned whole: the group breathes in `avoid` at most.
+        let record = &mut self.groups[g as usize];
+        record.scanned = self.version;
+        record.only = only;
+        false
+    }
+
+    /// Ruling (placement): a placement on empty point `p` is legal when, on
+    /// the board with the new stone and before any removal, the group holding
+    /// it is not smothered.
+    ///
+    /// The new group touches every part of the region minus `p` (each holds a
+    /// neighbour of `p`) and every region its merged groups touched besides
+    /// `p`'s, which the stone leaves unchanged. So it lives when some part is
+    /// touched by no enemy group or by two or more, or when a merged group
+    /// already breathes in another region. The parts are read from the
+    /// region's counts and witnesses when the stone cannot split the region;
+    /// only otherwise are they explored, and then only until decided.
+    pub(super) fn stone_would_live(&mut self, p: Point, colour: Colour) -> bool {
+        let ring = self.ring(p, colour);
+        let r0 = self.label[p as usize];
+        let enemy = colour.opponent();
+        if ring.empty != 0 {
+            let enemies = self.obstruction(r0, enemy);
+            if enemies == 0 {
+                return true;
+            }
+            let [a, b] = self.regions[r0 as usize].witness[enemy.index()];
+            let decided = ring.arcs() == 1
+                && match enemies {
+                    // Both enemy groups still touch the one part.
+                    2 if a.empty != p && b.empty != p => return true,
+                    // The one enemy group still touches the one part.
+                    1 => a.empty != p,
+                    _ => false,
+                };
+            if !decided {
+                let (reps, arcs) = ring.arc_points();
+                if self.some_part_breathes(p, &reps[..arcs], enemy, enemies) {
+                    return true;
+                }
+            }
+        }
+        if ring.friend != 0 {
+            let (friends, count) = self.groups_in(&ring, ring.friend);
+            for &(f, _) in &friends[..count] {
+                if self.breathes_outside(f, r0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether some part of `p`'s region minus `p`, each holding one of
+    /// `reps`, is touched by a number of `enemy` groups other than one.
+    /// `enemies` is the region's own count (1 or 2): a part has at most as
+    /// many, so with 1 a part is decided at its first enemy contact, and
+    /// with 2 at its second distinct enemy group. Breadth-first, so that
+    /// nearby contacts decide early.
+    fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
+        let rings = self.rings;
+        let stone = enemy.stone();
+        let queue = &mut self.scratch.stack;
+        let marks = &mut self.scratch.marks;
+        for &rep in reps {
+            marks.clear();
+            marks.mark(p);
+            marks.mark(rep);
+            queue.clear();
+            queue.push(rep);
+            let mut first = NONE;
+            let mut next = 0;
+            'fill: while let Some(&q) = queue.get(next) {
+                next += 1;
+                let ring = &rings[q as usize];
+                let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
+                while contacts != 0 {
+                    let g = self.label[ring[contacts.trailing_zeros() as usize] as usize];
+                    contacts &= contacts - 1;
+                    if first == NONE {
+                        first = g;
+                        if enemies == 1 {
+                            break 'fill;
+                        }
+                    } else if g != first {
+                        return true;
+                    }
+                }
+                let mut empties = self.around[q as usize] & 0x3f;
+                while empties != 0 {
+                    let m = ring[empties.trailing_zeros() as usize];
+                    empties &= empties - 1;
+                    if marks.mark(m) {
+                        queue.push(m);
+                    }
+                }
+            }
+            if first == NONE {
+                return true;
+            }
+        }
+        false
+    }
+}
