@@ -149,6 +149,7 @@ pub struct Board {
     adjacency: Adjacency,
     king: Option<Adjacency>,
     edge: Vec<bool>,
+    grid_index: Vec<u16>,
     names: Vec<String>,
 }
 
@@ -169,6 +170,11 @@ impl Board {
             .iter()
             .map(|&(c, r)| format!("{}{}", column_letters(c as usize), r))
             .collect();
+        let grid_index = layout
+            .coords
+            .iter()
+            .map(|&(c, r)| ((r as usize - 1) * layout.width + c as usize - 1) as u16)
+            .collect();
         Board {
             shape,
             side,
@@ -176,6 +182,7 @@ impl Board {
             adjacency,
             king,
             edge,
+            grid_index,
             names,
         }
     }
@@ -215,6 +222,14 @@ impl Board {
     /// The width of the coordinate grid: `2n - 1` for hex, `n` for square.
     pub fn grid_width(&self) -> usize {
         self.layout.width
+    }
+
+    /// The index of `p` in the row-major coordinate grid (`grid_width()`
+    /// columns, from 0), where every step is a fixed offset: on hex, the
+    /// six neighbours are at `±1`, `±w` and `±(w + 1)`.
+    #[inline]
+    pub fn grid_index(&self, p: Point) -> usize {
+        self.grid_index[p as usize] as usize
     }
 
     /// Column and row of `p`, both from 1.

@@ -1,0 +1,175 @@
+/// Sets as bits, one `u64` word per 64 members: membership, insertion and
+/// removal are O(1), intersection is O(words), and on a coordinate grid a
+/// whole set can step to its neighbours with a few shifts. This is what lets
+/// a game keep one region per group, combine regions when groups merge, and
+/// flood a region many points at a time.
+///
+/// The functions work on word slices so that sets can live in a
+/// [`PointSets`] arena or in scratch buffers alike. Members are bit indices
+/// (for board points, usually [`crate::board::Board::grid_index`]).
+pub mod bits {
+    /// The number of words a set over `len` bit indices needs.
+    pub fn words_for(len: usize) -> usize {
+        len.div_ceil(64)
+    }
+
+    /// Whether `i` is in `set`.
+    #[inline]
+    pub fn contains(set: &[u64], i: usize) -> bool {
+        (set[i / 64] >> (i % 64)) & 1 != 0
+    }
+
+    /// Adds `i` to `set`.
+    #[inline]
+    pub fn insert(set: &mut [u64], i: usize) {
+        set[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Takes `i` out of `set`.
+    #[inline]
+    pub fn remove(set: &mut [u64], i: usize) {
+        set[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// The number of members of `set`.
+    pub fn len(set: &[u64]) -> usize {
+        set.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether `set` is empty.
+    pub fn is_empty(set: &[u64]) -> bool {
+        set.iter().all(|&w| w == 0)
+    }
+
+    /// Whether `a` and `b` share a member.
+    pub fn meet(a: &[u64], b: &[u64]) -> bool {
+        a.iter().zip(b).any(|(x, y)| x & y != 0)
+    }
+
+    /// Adds `b`'s members to `a`.
+    pub fn union_with(a: &mut [u64], b: &[u64]) {
+        a.iter_mut().zip(b).for_each(|(x, y)| *x |= y);
+    }
+
+    /// Takes `b`'s members out of `a`.
+    pub fn subtract(a: &mut [u64], b: &[u64]) {
+        a.iter_mut().zip(b).for_each(|(x, y)| *x &= !y);
+    }
+
+    /// One step of a flood on the hex grid of width `width` (< 64): `out`
+    /// becomes `set` plus its hex neighbours, kept to `within`. Returns
+    /// whether that added anything (`set` must lie in `within`).
+    ///
+    /// A hex point's neighbours sit at grid offsets `±1`, `±width` and
+    /// `±(width + 1)`. No step wraps onto the board: a hexagon's corners
+    /// leave the grid ends of its rows off the board. Row pairs share a
+    /// shift: `a = set ∪ (set + 1)` shifted by `+width` gives the
+    /// `+width` and `+(width + 1)` neighbours, and `b = set ∪ (set - 1)`
+    /// shifted by `-width` gives the other two.
+    pub fn grow_hex(set: &[u64], within: &[u64], width: usize, out: &mut [u64]) -> bool {
+        let (up, down) = (width, 64 - width);
+        let mut grew = 0;
+        let mut before = 0;
+        for i in 0..set.len() {
+            let x = set[i];
+            let after = set.get(i + 1).copied().unwrap_or(0);
+            let a = x | x << 1 | before >> 63;
+            let b = x | x >> 1 | after << 63;
+            // The carries of `a` and `b` across the word below or above
+            // fall off in the shifts by `width`, so plain pairs suffice.
+            let from_before = (before | before << 1) >> down;
+            let from_after = (after | after >> 1) << down;
+            let grown = (a | b | a << up | from_before | b >> up | from_after) & within[i];
+            grew |= grown ^ x;
+            out[i] = grown;
+            before = x;
+        }
+        grew != 0
+    }
+}
+
+/// An arena of equal-size bit sets, one per index (a game can keep one set
+/// per group root, indexed by the root's point), in one flat vector.
+#[derive(Clone, Debug)]
+pub struct PointSets {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl PointSets {
+    /// `count` empty sets over bit indices `0..len`.
+    pub fn new(count: usize, len: usize) -> Self {
+        let words = bits::words_for(len);
+        PointSets {
+            words,
+            bits: vec![0; count * words],
+        }
+    }
+
+    /// The number of words in each set.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Set `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> &[u64] {
+        let start = i * self.words;
+        &self.bits[start..start + self.words]
+    }
+
+    /// Set `i`, to change.
+    #[inline]
+    pub fn get_mut(&mut self, i: usize) -> &mut [u64] {
+        let start = i * self.words;
+        &mut self.bits[start..start + self.words]
+    }
+
+    /// Makes set `into` its intersection with set `from`.
+    #[inline]
+    pub fn intersect(&mut self, into: usize, from: usize) {
+        let (into, from) = (into * self.words, from * self.words);
+        for k in 0..self.words {
+            self.bits[into + k] &= self.bits[from + k];
+        }
+    }
+
+    /// Makes set `into` a copy of set `from`.
+    #[inline]
+    pub fn copy(&mut self, into: usize, from: usize) {
+        let (into, from) = (into * self.words, from * self.words);
+        self.bits.copy_within(from..from + self.words, into);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bits;
+    use crate::board::{Board, Point};
+
+    /// One hex flood step by shifts agrees with the neighbour tables, on
+    /// every side that fits and from every single point.
+    #[test]
+    fn grow_hex_adds_exactly_the_neighbours() {
+        for side in 2..=25 {
+            let board = Board::hex(side).unwrap();
+            let width = board.grid_width();
+            let words = bits::words_for(width * width);
+            let mut all = vec![0; words];
+            for p in 0..board.points() as Point {
+                bits::insert(&mut all, board.grid_index(p));
+            }
+            for p in 0..board.points() as Point {
+                let mut set = vec![0; words];
+                bits::insert(&mut set, board.grid_index(p));
+                let mut expected = set.clone();
+                for &q in board.neighbours(p) {
+                    bits::insert(&mut expected, board.grid_index(q));
+                }
+                let mut out = vec![0; words];
+                assert!(bits::grow_hex(&set, &all, width, &mut out));
+                assert_eq!(out, expected, "side {side}, point {}", board.name(p));
+            }
+        }
+    }
+}
