@@ -1,6 +1,25 @@
 //! The few pieces every game shares: colours, visit marks for flood fills,
 //! point sets, union-find, and the random number generator.
 
+/// Implements `Clone` for a struct field by field, with a `clone_from` that
+/// reuses each field's buffers: playouts reset a state from the start
+/// position once per game, and the derived `clone_from` would allocate
+/// every vector afresh.
+macro_rules! clone_by_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                $ty { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                $(self.$field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use clone_by_fields;
+
 mod colour;
 mod marks;
 mod point_set;

@@ -90,11 +90,13 @@ pub mod bits {
 
 /// An arena of equal-size bit sets, one per index (a game can keep one set
 /// per group root, indexed by the root's point), in one flat vector.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PointSets {
     words: usize,
     bits: Vec<u64>,
 }
+
+super::clone_by_fields!(PointSets { words, bits });
 
 impl PointSets {
     /// `count` empty sets over bit indices `0..len`.
@@ -138,7 +140,10 @@ impl PointSets {
     #[inline]
     pub fn copy(&mut self, into: usize, from: usize) {
         let (into, from) = (into * self.words, from * self.words);
-        self.bits.copy_within(from..from + self.words, into);
+        // A word loop: sets are a few words, too short to pay for memmove.
+        for k in 0..self.words {
+            self.bits[into + k] = self.bits[from + k];
+        }
     }
 }
 

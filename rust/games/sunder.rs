@@ -27,21 +27,28 @@ use std::borrow::Cow;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{bits, Colour, Marks, PointSets, Rng, UnionFind, EMPTY};
+use crate::core::{bits, clone_by_fields, Colour, Marks, PointSets, Rng, UnionFind, EMPTY};
 use crate::error::Error;
 use crate::options::{halves_value, OptionValue, Options};
 
-/// The key of the outside of the board in a [`Ring`]: off-board steps and
-/// groups on the edge are all connected through it.
+/// The key of the outside of the board in [`Ring::closes_loop`]: off-board
+/// steps and groups on the edge are all connected through it.
 const OUTSIDE: Point = NO_POINT;
 
+/// The cell value of the sentinel cell `N`, where off-board steps lead.
+const OFF_BOARD: u8 = 3;
+
 /// A Sunder position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Sunder {
     board: &'static Board,
     komi_halves: i64,
     pie: bool,
+    /// Per point, then the sentinel cell `N` ([`OFF_BOARD`]), so that a step
+    /// off the board reads as a cell and needs no test of its own.
     cells: Vec<u8>,
+    /// The cut limit of each colour (see `cut_limit`).
+    limits: [usize; 2],
     groups: UnionFind,
     /// Per group root: the union of the group's live parts, over grid
     /// indices ([`Board::grid_index`]) so that fills can shift whole sets;
@@ -65,24 +72,49 @@ pub struct Sunder {
     fills: Fills,
 }
 
+clone_by_fields!(Sunder {
+    board,
+    komi_halves,
+    pie,
+    cells,
+    limits,
+    groups,
+    live,
+    live_parts,
+    live_size,
+    on_edge,
+    to_move,
+    swapped,
+    plies,
+    winner,
+    empties,
+    slot,
+    marks,
+    fills,
+});
+
 /// The six steps around a placed stone, in cyclic order, as the win test
 /// sees them before the stone is placed.
 struct Ring {
     /// Bit `d` is set when the step in direction `d` is on the board and
     /// holds no friendly stone.
     open: u8,
-    /// Per closed direction: the root of the friendly group there, or
-    /// [`OUTSIDE`] for an off-board step or a group on the edge.
-    keys: [Point; 6],
-    /// The distinct friendly groups around the stone (their roots).
+    /// Bit `d` is set when the step in direction `d` leaves the board or
+    /// holds a stone of a group on the edge: all connected through the
+    /// outside.
+    outside: u8,
+    /// Per direction holding a friendly stone: the root of its group.
     roots: [Point; 6],
+    /// The distinct friendly groups around the stone (their roots): at
+    /// most one per run of friendly stones, so at most three.
+    groups: [Point; 3],
     count: usize,
 }
 
 impl Ring {
     /// The friendly groups the stone merges.
-    fn roots(&self) -> &[Point] {
-        &self.roots[..self.count]
+    fn groups(&self) -> &[Point] {
+        &self.groups[..self.count]
     }
 
     /// Whether the stone closes a loop: whether two of the closed runs
@@ -96,10 +128,21 @@ impl Ring {
         // A run starts at a closed direction whose predecessor is open.
         let before = ((closed << 1) | (closed >> 5)) & 0x3f;
         let mut starts = closed & !before;
+        if starts & starts.wrapping_sub(1) == 0 {
+            return false; // at most one run
+        }
         let mut seen = [OUTSIDE; 3];
         let mut count = 0;
         while starts != 0 {
-            let key = self.keys[starts.trailing_zeros() as usize];
+            let d = starts.trailing_zeros() as usize;
+            // A run holding an off-board step or an edge group is the
+            // outside, so its first step says so; any other run is one
+            // group away from the edge.
+            let key = if self.outside & (1 << d) != 0 {
+                OUTSIDE
+            } else {
+                self.roots[d]
+            };
             if seen[..count].contains(&key) {
                 return true;
             }
@@ -129,42 +172,49 @@ impl Sunder {
     }
 
     /// Ruling (cuts): the largest cut a winning group of `colour` may have.
-    /// Black needs every cut to be at most `N/2 - k`, White at most `N/2 + k`;
-    /// in half points so that an odd `N` and a half-point komi stay exact.
     fn cut_limit(&self, colour: Colour) -> usize {
-        let n = self.board.points() as i64;
-        let doubled = match colour {
-            Colour::Black => n - self.komi_halves,
-            Colour::White => n + self.komi_halves,
-        };
-        (doubled.max(0) / 2) as usize
+        self.limits[colour.index()]
     }
 
     /// Looks around `p` for a stone of `stone` about to be placed there.
     fn survey(&mut self, p: Point, stone: u8) -> Ring {
-        let board = self.board;
+        let n = self.board.points() as Point;
+        let steps: &[Point; 6] = self
+            .board
+            .adjacency()
+            .steps(p)
+            .try_into()
+            .expect("a hex point has six steps");
+        let mut friendly = 0;
+        let mut off = 0;
+        for (d, &q) in steps.iter().enumerate() {
+            let cell = self.cells[q.min(n) as usize];
+            friendly |= u8::from(cell == stone) << d;
+            off |= u8::from(cell == OFF_BOARD) << d;
+        }
         let mut ring = Ring {
-            open: 0,
-            keys: [OUTSIDE; 6],
+            open: !(friendly | off) & 0x3f,
+            outside: off,
             roots: [NO_POINT; 6],
+            groups: [NO_POINT; 3],
             count: 0,
         };
-        for (d, &q) in board.adjacency().steps(p).iter().enumerate() {
-            if q == NO_POINT {
+        // Neighbouring stones are one group: one find per run of them.
+        let mut root = NO_POINT;
+        for (d, &q) in steps.iter().enumerate() {
+            if friendly & (1 << d) == 0 {
+                root = NO_POINT;
                 continue;
             }
-            if self.cells[q as usize] != stone {
-                ring.open |= 1 << d;
-                continue;
+            if root == NO_POINT {
+                root = self.groups.find(q);
+                if !ring.groups().contains(&root) {
+                    ring.groups[ring.count] = root;
+                    ring.count += 1;
+                }
             }
-            let root = self.groups.find(q);
-            if !self.on_edge[root as usize] {
-                ring.keys[d] = root;
-            }
-            if !ring.roots().contains(&root) {
-                ring.roots[ring.count] = root;
-                ring.count += 1;
-            }
+            ring.roots[d] = root;
+            ring.outside |= u8::from(self.on_edge[root as usize]) << d;
         }
         ring
     }
@@ -208,16 +258,16 @@ impl Sunder {
     /// Merges the stone at `p` with the friendly groups around it and works
     /// out the live parts of the new group. Returns their number.
     fn join_groups(&mut self, p: Point, ring: &Ring, limit: usize) -> usize {
-        let roots = ring.roots();
-        // The old groups first, so that the root is one of theirs (the
-        // stone alone is never larger) and its set can be updated in place.
+        let roots = ring.groups();
+        // The stone joins last, so that the root is an old one and its set
+        // can be updated in place.
         let mut root = roots[0];
         let mut on_edge = self.board.is_edge(p);
         for &r in roots {
             on_edge |= self.on_edge[r as usize];
             root = self.groups.union_roots(root, r);
         }
-        root = self.groups.union_roots(root, p);
+        self.groups.attach(p, root);
         self.on_edge[root as usize] = on_edge;
         let at = self.board.grid_index(p);
 
@@ -517,6 +567,18 @@ fn open_arcs(open: u8) -> impl Iterator<Item = u8> {
     arcs.into_iter().take(count)
 }
 
+/// Ruling (cuts): the largest cut a winning group of `colour` may have on
+/// a board of `n` points. Black needs every cut to be at most `N/2 - k`,
+/// White at most `N/2 + k`; in half points so that an odd `N` and a
+/// half-point komi stay exact.
+fn cut_limit(n: usize, komi_halves: i64, colour: Colour) -> usize {
+    let doubled = match colour {
+        Colour::Black => n as i64 - komi_halves,
+        Colour::White => n as i64 + komi_halves,
+    };
+    (doubled.max(0) / 2) as usize
+}
+
 /// Sets for the `n` points' groups, then one holding the whole board.
 fn full_board_after(n: usize, board: &Board) -> PointSets {
     let mut sets = PointSets::new(n + 1, board.grid_width() * board.grid_width());
@@ -545,7 +607,10 @@ impl Game for Sunder {
             board,
             komi_halves,
             pie,
-            cells: vec![EMPTY; n],
+            cells: (0..=n)
+                .map(|p| if p < n { EMPTY } else { OFF_BOARD })
+                .collect(),
+            limits: [Colour::Black, Colour::White].map(|c| cut_limit(n, komi_halves, c)),
             groups: UnionFind::new(n),
             live: full_board_after(n, board),
             live_parts: vec![0; n],
