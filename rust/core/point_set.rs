@@ -8,6 +8,8 @@
 /// [`PointSets`] arena or in scratch buffers alike. Members are bit indices
 /// (for board points, usually [`crate::board::Board::grid_index`]).
 pub mod bits {
+    use std::ops::Range;
+
     /// The number of words a set over `len` bit indices needs.
     pub fn words_for(len: usize) -> usize {
         len.div_ceil(64)
@@ -56,21 +58,32 @@ pub mod bits {
         a.iter_mut().zip(b).for_each(|(x, y)| *x &= !y);
     }
 
-    /// One step of a flood on the hex grid of width `width` (< 64): `out`
-    /// becomes `set` plus its hex neighbours, kept to `within`. Returns
-    /// whether that added anything (`set` must lie in `within`).
+    /// One sweep of a flood on the hex grid of width `width` (< 64):
+    /// adds to `set` its hex neighbours in `within`, at least (a word's
+    /// new members already feed the next word). `words` are the words that
+    /// may hold members, all others being zero; returns the same after the
+    /// sweep, or `None` when nothing was added (`set` must lie in `within`).
     ///
     /// A hex point's neighbours sit at grid offsets `±1`, `±width` and
     /// `±(width + 1)`. No step wraps onto the board: a hexagon's corners
     /// leave the grid ends of its rows off the board. Row pairs share a
     /// shift: `a = set ∪ (set + 1)` shifted by `+width` gives the
     /// `+width` and `+(width + 1)` neighbours, and `b = set ∪ (set - 1)`
-    /// shifted by `-width` gives the other two.
-    pub fn grow_hex(set: &[u64], within: &[u64], width: usize, out: &mut [u64]) -> bool {
+    /// shifted by `-width` gives the other two. No shift crosses more than
+    /// one word, so only the words next to `words` can gain members.
+    pub fn grow_hex(
+        set: &mut [u64],
+        within: &[u64],
+        width: usize,
+        words: Range<usize>,
+    ) -> Option<Range<usize>> {
         let (up, down) = (width, 64 - width);
+        let start = words.start.saturating_sub(1);
+        let end = (words.end + 1).min(set.len());
+        let mut before = 0; // the word below `start` is zero
         let mut grew = 0;
-        let mut before = 0;
-        for i in 0..set.len() {
+        let (mut first, mut last) = (usize::MAX, 0);
+        for i in start..end {
             let x = set[i];
             let after = set.get(i + 1).copied().unwrap_or(0);
             let a = x | x << 1 | before >> 63;
@@ -81,10 +94,14 @@ pub mod bits {
             let from_after = (after | after >> 1) << down;
             let grown = (a | b | a << up | from_before | b >> up | from_after) & within[i];
             grew |= grown ^ x;
-            out[i] = grown;
-            before = x;
+            set[i] = grown;
+            if grown != 0 {
+                first = first.min(i);
+                last = i + 1;
+            }
+            before = grown;
         }
-        grew != 0
+        (grew != 0).then_some(first..last)
     }
 }
 
@@ -151,29 +168,53 @@ impl PointSets {
 mod tests {
     use super::bits;
     use crate::board::{Board, Point};
+    use crate::core::Rng;
 
-    /// One hex flood step by shifts agrees with the neighbour tables, on
-    /// every side that fits and from every single point.
+    /// Flooding by shifts finds the same component as a flood over the
+    /// neighbour tables, on every side, in random regions; and one sweep
+    /// adds at least the neighbours.
     #[test]
-    fn grow_hex_adds_exactly_the_neighbours() {
+    fn grow_hex_floods_like_the_neighbour_tables() {
+        let mut rng = Rng::new(5);
         for side in 2..=25 {
             let board = Board::hex(side).unwrap();
-            let width = board.grid_width();
+            let (n, width) = (board.points(), board.grid_width());
             let words = bits::words_for(width * width);
-            let mut all = vec![0; words];
-            for p in 0..board.points() as Point {
-                bits::insert(&mut all, board.grid_index(p));
-            }
-            for p in 0..board.points() as Point {
-                let mut set = vec![0; words];
-                bits::insert(&mut set, board.grid_index(p));
-                let mut expected = set.clone();
-                for &q in board.neighbours(p) {
-                    bits::insert(&mut expected, board.grid_index(q));
+            let word_of = |p: Point| board.grid_index(p) / 64;
+            for _ in 0..20 {
+                let inside: Vec<bool> = (0..n).map(|_| rng.below(10) < 6).collect();
+                let mut within = vec![0; words];
+                for p in (0..n).filter(|&p| inside[p]) {
+                    bits::insert(&mut within, board.grid_index(p as Point));
                 }
-                let mut out = vec![0; words];
-                assert!(bits::grow_hex(&set, &all, width, &mut out));
-                assert_eq!(out, expected, "side {side}, point {}", board.name(p));
+                let start = rng.below(n) as Point;
+                bits::insert(&mut within, board.grid_index(start));
+                let mut expected = vec![0; words];
+                let mut todo = vec![start];
+                bits::insert(&mut expected, board.grid_index(start));
+                while let Some(q) = todo.pop() {
+                    for &r in board.neighbours(q) {
+                        let i = board.grid_index(r);
+                        if bits::contains(&within, i) && !bits::contains(&expected, i) {
+                            bits::insert(&mut expected, i);
+                            todo.push(r);
+                        }
+                    }
+                }
+                let mut set = vec![0; words];
+                bits::insert(&mut set, board.grid_index(start));
+                let mut held = word_of(start)..word_of(start) + 1;
+                if let Some(after) = bits::grow_hex(&mut set, &within, width, held.clone()) {
+                    for &r in board.neighbours(start) {
+                        let i = board.grid_index(r);
+                        assert_eq!(bits::contains(&set, i), bits::contains(&within, i));
+                    }
+                    held = after;
+                    while let Some(after) = bits::grow_hex(&mut set, &within, width, held) {
+                        held = after;
+                    }
+                }
+                assert_eq!(set, expected, "side {side}");
             }
         }
     }

@@ -24,6 +24,7 @@
 //! flood fill.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
@@ -411,21 +412,21 @@ enum Fate {
 }
 
 /// Scratch for splitting the part that held a new stone into its pieces:
-/// one grid bit set per fill, and one for a fill's next step.
+/// one grid bit set per fill, and the words each may use.
 #[derive(Debug)]
 struct Fills {
     sets: [Vec<u64>; ARCS],
-    next: Vec<u64>,
+    words: [Range<usize>; ARCS],
 }
 
 impl Clone for Fills {
     fn clone(&self) -> Self {
-        Fills::new(self.next.len())
+        Fills::new(self.sets[0].len())
     }
 
     /// Scratch holds nothing between placements: only the sizes matter.
     fn clone_from(&mut self, source: &Self) {
-        if self.next.len() != source.next.len() {
+        if self.sets[0].len() != source.sets[0].len() {
             *self = source.clone();
         }
     }
@@ -435,7 +436,7 @@ impl Fills {
     fn new(words: usize) -> Self {
         Fills {
             sets: std::array::from_fn(|_| vec![0; words]),
-            next: vec![0; words],
+            words: std::array::from_fn(|_| 0..0),
         }
     }
 
@@ -443,10 +444,10 @@ impl Fills {
     /// live set) into its pieces and takes the dead ones out of `region`.
     ///
     /// One fill starts from each open arc around `p` (`open`, as in
-    /// [`Ring`]), and all grow one step in turn, joining when they meet, so
-    /// the work is bounded by the smaller pieces: when `total` (the size of
-    /// the part minus `p`) is known, the last piece still growing is sized
-    /// by subtraction.
+    /// [`Ring`]), and all grow one sweep in turn, joining when they meet,
+    /// so the work is bounded by the smaller pieces: when `total` (the size
+    /// of the part minus `p`) is known, the last piece still growing is
+    /// sized by subtraction.
     fn split(
         &mut self,
         board: &Board,
@@ -460,13 +461,7 @@ impl Fills {
         let mut size = [0; ARCS];
         let mut fills = 0;
         for arc in open_arcs(open) {
-            let set = &mut self.sets[fills];
-            set.fill(0);
-            for d in 0..6 {
-                if arc & (1 << d) != 0 {
-                    bits::insert(set, board.grid_index(board.adjacency().step(p, d)));
-                }
-            }
+            self.seed(fills, board, p, arc);
             fate[fills] = Fate::Growing;
             fills += 1;
         }
@@ -497,16 +492,19 @@ impl Fills {
                 if fate[i] != Fate::Growing {
                     continue;
                 }
-                if !bits::grow_hex(&self.sets[i], region, board.grid_width(), &mut self.next) {
-                    size[i] = bits::len(&self.sets[i]);
-                    fate[i] = if size[i] > limit {
-                        Fate::Live
-                    } else {
-                        Fate::Dead
-                    };
-                    continue;
+                let words = self.words[i].clone();
+                match bits::grow_hex(&mut self.sets[i], region, board.grid_width(), words) {
+                    Some(words) => self.words[i] = words,
+                    None => {
+                        size[i] = bits::len(&self.sets[i][self.words[i].clone()]);
+                        fate[i] = if size[i] > limit {
+                            Fate::Live
+                        } else {
+                            Fate::Dead
+                        };
+                        continue;
+                    }
                 }
-                std::mem::swap(&mut self.sets[i], &mut self.next);
                 for (j, other) in fate.iter_mut().enumerate().take(fills) {
                     if j != i && *other == Fate::Growing && self.join(i, j) {
                         *other = Fate::Joined;
@@ -516,7 +514,8 @@ impl Fills {
         }
         let mut removed = 0;
         for i in fate_of(fate, Fate::Dead) {
-            bits::subtract(region, &self.sets[i]);
+            let words = self.words[i].clone();
+            bits::subtract(&mut region[words.clone()], &self.sets[i][words]);
             removed += size[i];
         }
         Split {
@@ -525,19 +524,38 @@ impl Fills {
         }
     }
 
+    /// Starts fill `i` from the steps around `p` in the directions `arc`.
+    fn seed(&mut self, i: usize, board: &Board, p: Point, arc: u8) {
+        let set = &mut self.sets[i];
+        set.fill(0);
+        let (mut first, mut last) = (usize::MAX, 0);
+        for d in 0..6 {
+            if arc & (1 << d) != 0 {
+                let at = board.grid_index(board.adjacency().step(p, d));
+                bits::insert(set, at);
+                first = first.min(at / 64);
+                last = last.max(at / 64 + 1);
+            }
+        }
+        self.words[i] = first..last;
+    }
+
     /// If fills `i` and `j` have met, moves `j`'s points into `i`.
     fn join(&mut self, i: usize, j: usize) -> bool {
+        let (wi, wj) = (self.words[i].clone(), self.words[j].clone());
+        let shared = wi.start.max(wj.start)..wi.end.min(wj.end);
         let (low, high) = self.sets.split_at_mut(i.max(j));
         let (into, from) = if i < j {
             (&mut low[i], &high[0])
         } else {
             (&mut high[0], &low[j])
         };
-        let met = bits::meet(into, from);
-        if met {
-            bits::union_with(into, from);
+        if shared.is_empty() || !bits::meet(&into[shared.clone()], &from[shared]) {
+            return false;
         }
-        met
+        bits::union_with(&mut into[wj.clone()], &from[wj.clone()]);
+        self.words[i] = wi.start.min(wj.start)..wi.end.max(wj.end);
+        true
     }
 }
 
