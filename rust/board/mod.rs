@@ -40,6 +40,7 @@ pub struct Adjacency {
     steps: Vec<Point>,
     neighbours: Vec<Point>,
     degree: Vec<u8>,
+    off_board: Vec<u8>,
 }
 
 impl Adjacency {
@@ -49,6 +50,7 @@ impl Adjacency {
         let mut steps = vec![NO_POINT; count * stride];
         let mut neighbours = vec![NO_POINT; count * stride];
         let mut degree = vec![0u8; count];
+        let mut off_board = vec![0u8; count];
         for (p, &(c, r)) in board.coords.iter().enumerate() {
             let mut k = 0;
             for (d, &(dc, dr)) in directions.iter().enumerate() {
@@ -56,6 +58,8 @@ impl Adjacency {
                     steps[p * stride + d] = q;
                     neighbours[p * stride + k] = q;
                     k += 1;
+                } else {
+                    off_board[p] |= 1 << d;
                 }
             }
             degree[p] = k as u8;
@@ -65,6 +69,7 @@ impl Adjacency {
             steps,
             neighbours,
             degree,
+            off_board,
         }
     }
 
@@ -90,6 +95,13 @@ impl Adjacency {
     pub fn steps(&self, p: Point) -> &[Point] {
         let s = self.directions.len();
         &self.steps[p as usize * s..p as usize * s + s]
+    }
+
+    /// The directions that leave the board from `p`, as a mask (bit `d`
+    /// for direction `d`).
+    #[inline]
+    pub fn off_board(&self, p: Point) -> u8 {
+        self.off_board[p as usize]
     }
 
     /// The on-board neighbours of `p`.

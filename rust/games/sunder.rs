@@ -36,7 +36,8 @@ use crate::options::{halves_value, OptionValue, Options};
 /// steps and groups on the edge are all connected through it.
 const OUTSIDE: Point = NO_POINT;
 
-/// The cell value of the sentinel cell `N`, where off-board steps lead.
+/// The cell value of the sentinel cell `N`, where off-board steps lead: no
+/// stone, so a step off the board is never friendly.
 const OFF_BOARD: u8 = 3;
 
 /// A Sunder position.
@@ -179,19 +180,16 @@ impl Sunder {
 
     /// Looks around `p` for a stone of `stone` about to be placed there.
     fn survey(&mut self, p: Point, stone: u8) -> Ring {
-        let n = self.board.points() as Point;
-        let steps: &[Point; 6] = self
-            .board
-            .adjacency()
+        let adjacency = self.board.adjacency();
+        let steps: &[Point; 6] = adjacency
             .steps(p)
             .try_into()
             .expect("a hex point has six steps");
+        let off = adjacency.off_board(p);
+        let sentinel = self.cells.len() - 1;
         let mut friendly = 0;
-        let mut off = 0;
         for (d, &q) in steps.iter().enumerate() {
-            let cell = self.cells[q.min(n) as usize];
-            friendly |= u8::from(cell == stone) << d;
-            off |= u8::from(cell == OFF_BOARD) << d;
+            friendly |= u8::from(self.cells[(q as usize).min(sentinel)] == stone) << d;
         }
         let mut ring = Ring {
             open: !(friendly | off) & 0x3f,
@@ -201,19 +199,20 @@ impl Sunder {
             count: 0,
         };
         // Neighbouring stones are one group: one find per run of them.
-        let mut root = NO_POINT;
-        for (d, &q) in steps.iter().enumerate() {
-            if friendly & (1 << d) == 0 {
-                root = NO_POINT;
-                continue;
-            }
-            if root == NO_POINT {
-                root = self.groups.find(q);
+        let mut rest = friendly;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let root = if d > 0 && friendly & (1 << (d - 1)) != 0 {
+                ring.roots[d - 1]
+            } else {
+                let root = self.groups.find(steps[d]);
                 if !ring.groups().contains(&root) {
                     ring.groups[ring.count] = root;
                     ring.count += 1;
                 }
-            }
+                root
+            };
             ring.roots[d] = root;
             ring.outside |= u8::from(self.on_edge[root as usize]) << d;
         }
