@@ -147,19 +147,27 @@ impl PointSets {
     /// Makes set `into` its intersection with set `from`.
     #[inline]
     pub fn intersect(&mut self, into: usize, from: usize) {
-        let (into, from) = (into * self.words, from * self.words);
-        for k in 0..self.words {
-            self.bits[into + k] &= self.bits[from + k];
-        }
+        let (into, from) = self.pair(into, from);
+        into.iter_mut().zip(from).for_each(|(x, y)| *x &= y);
     }
 
     /// Makes set `into` a copy of set `from`.
     #[inline]
     pub fn copy(&mut self, into: usize, from: usize) {
-        let (into, from) = (into * self.words, from * self.words);
-        // A word loop: sets are a few words, too short to pay for memmove.
-        for k in 0..self.words {
-            self.bits[into + k] = self.bits[from + k];
+        let (into, from) = self.pair(into, from);
+        into.copy_from_slice(from);
+    }
+
+    /// Sets `into` (to change) and `from`, which must differ.
+    #[inline]
+    fn pair(&mut self, into: usize, from: usize) -> (&mut [u64], &[u64]) {
+        let w = self.words;
+        if into < from {
+            let (low, high) = self.bits.split_at_mut(from * w);
+            (&mut low[into * w..into * w + w], &high[..w])
+        } else {
+            let (low, high) = self.bits.split_at_mut(into * w);
+            (&mut high[..w], &low[from * w..from * w + w])
         }
     }
 }

@@ -277,7 +277,9 @@ impl Sunder {
             .iter()
             .find(|&&r| !bits::contains(self.live.get(r as usize), at))
         {
-            self.live.copy(root as usize, m as usize);
+            if root != m {
+                self.live.copy(root as usize, m as usize);
+            }
             let (parts, size) = (self.live_parts[m as usize], self.live_size[m as usize]);
             self.record(root, parts as usize, size as usize);
             return parts as usize;
