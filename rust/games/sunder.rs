@@ -18,7 +18,9 @@
 //!   the stone closes a loop (`Ring::closes_loop`); then the pieces are
 //!   filled in lockstep from the open arcs around `p` until all but one are
 //!   known (`Fills::split`), so the cost is that of the small pieces, which
-//!   are usually pockets of a few points.
+//!   are usually pockets of a few points. (With a large komi a group may
+//!   have several live parts; the size of P is then unknown, and its
+//!   pieces are always filled.)
 //!
 //! `tests` checks every placement of many random games against a naive
 //! flood fill.
@@ -300,7 +302,7 @@ impl Sunder {
         bits::remove(set, at);
         // With one live part each, Pi is all of Gi's live set. Every point
         // off the Gi is in P or in exactly one Gi's part without `p`, which
-        // gives |P| = sum |Pi| - (k - 1) N.
+        // gives |P| = sum |Pi| - (k - 1) N; `total` is |P| less `p`.
         let n = self.board.points();
         let total = (carried == 0).then(|| size_sum + n - roots.len() * n - 1);
         let split = match total {
