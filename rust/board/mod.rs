@@ -40,6 +40,7 @@ pub struct Adjacency {
     steps: Vec<Point>,
     neighbours: Vec<Point>,
     degree: Vec<u8>,
+    off_board: Vec<u8>,
 }
 
 impl Adjacency {
@@ -49,6 +50,7 @@ impl Adjacency {
         let mut steps = vec![NO_POINT; count * stride];
         let mut neighbours = vec![NO_POINT; count * stride];
         let mut degree = vec![0u8; count];
+        let mut off_board = vec![0u8; count];
         for (p, &(c, r)) in board.coords.iter().enumerate() {
             let mut k = 0;
             for (d, &(dc, dr)) in directions.iter().enumerate() {
@@ -56,6 +58,8 @@ impl Adjacency {
                     steps[p * stride + d] = q;
                     neighbours[p * stride + k] = q;
                     k += 1;
+                } else {
+                    off_board[p] |= 1 << d;
                 }
             }
             degree[p] = k as u8;
@@ -65,6 +69,7 @@ impl Adjacency {
             steps,
             neighbours,
             degree,
+            off_board,
         }
     }
 
@@ -90,6 +95,13 @@ impl Adjacency {
     pub fn steps(&self, p: Point) -> &[Point] {
         let s = self.directions.len();
         &self.steps[p as usize * s..p as usize * s + s]
+    }
+
+    /// The directions that leave the board from `p`, as a mask (bit `d`
+    /// for direction `d`).
+    #[inline]
+    pub fn off_board(&self, p: Point) -> u8 {
+        self.off_board[p as usize]
     }
 
     /// The on-board neighbours of `p`.
@@ -149,6 +161,7 @@ pub struct Board {
     adjacency: Adjacency,
     king: Option<Adjacency>,
     edge: Vec<bool>,
+    grid_index: Vec<u16>,
     names: Vec<String>,
 }
 
@@ -169,6 +182,11 @@ impl Board {
             .iter()
             .map(|&(c, r)| format!("{}{}", column_letters(c as usize), r))
             .collect();
+        let grid_index = layout
+            .coords
+            .iter()
+            .map(|&(c, r)| ((r as usize - 1) * layout.width + c as usize - 1) as u16)
+            .collect();
         Board {
             shape,
             side,
@@ -176,6 +194,7 @@ impl Board {
             adjacency,
             king,
             edge,
+            grid_index,
             names,
         }
     }
@@ -215,6 +234,14 @@ impl Board {
     /// The width of the coordinate grid: `2n - 1` for hex, `n` for square.
     pub fn grid_width(&self) -> usize {
         self.layout.width
+    }
+
+    /// The index of `p` in the row-major coordinate grid (`grid_width()`
+    /// columns, from 0), where every step is a fixed offset: on hex, the
+    /// six neighbours are at `±1`, `±w` and `±(w + 1)`.
+    #[inline]
+    pub fn grid_index(&self, p: Point) -> usize {
+        self.grid_index[p as usize] as usize
     }
 
     /// Column and row of `p`, both from 1.

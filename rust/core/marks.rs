@@ -4,11 +4,13 @@ use crate::board::Point;
 ///
 /// Marks are epochs, so starting a new fill is O(1): a point counts as marked
 /// only when its stamp equals the current epoch.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Marks {
     stamps: Vec<u32>,
     epoch: u32,
 }
+
+super::clone_by_fields!(Marks { stamps, epoch });
 
 impl Marks {
     /// Marks for `points` points, all clear.

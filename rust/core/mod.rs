@@ -1,12 +1,33 @@
 //! The few pieces every game shares: colours, visit marks for flood fills,
-//! union-find, and the random number generator.
+//! point sets, union-find, and the random number generator.
+
+/// Implements `Clone` for a struct field by field, with a `clone_from` that
+/// reuses each field's buffers: playouts reset a state from the start
+/// position once per game, and the derived `clone_from` would allocate
+/// every vector afresh.
+macro_rules! clone_by_fields {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                $ty { $($field: self.$field.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                $(self.$field.clone_from(&source.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use clone_by_fields;
 
 mod colour;
 mod marks;
+mod point_set;
 mod rng;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
 pub use marks::Marks;
+pub use point_set::{bits, PointSets};
 pub use rng::Rng;
 pub use union_find::UnionFind;

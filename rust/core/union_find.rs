@@ -2,11 +2,13 @@ use crate::board::Point;
 
 /// Union-find over a board's points, with component sizes, for games whose
 /// stones never leave the board (groups only ever merge).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct UnionFind {
     parent: Vec<Point>,
     size: Vec<u16>,
 }
+
+super::clone_by_fields!(UnionFind { parent, size });
 
 impl UnionFind {
     /// Every point its own component of size 1.
@@ -43,6 +45,14 @@ impl UnionFind {
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
         big
+    }
+
+    /// Joins the single point `p` (its own component) to the component of
+    /// root `root`, which stays the root.
+    #[inline]
+    pub fn attach(&mut self, p: Point, root: Point) {
+        self.parent[p as usize] = root;
+        self.size[root as usize] += 1;
     }
 
     /// The size of the component whose root is `root`.
