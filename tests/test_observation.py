@@ -1,0 +1,133 @@
+"""Observations for learning: the embedding, the planes, and the batch."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import stonefield
+from stonefield import Colour, NotationError, OptionError, StonefieldError
+from stonefield.observation import COMMON_PLANES
+
+OWN, OPPONENT, EMPTY, ON_BOARD, OWN_BLACK, OWN_TURN = range(6)
+
+
+def small(name: str) -> stonefield.Game:
+    """The game on a small board: side 3 hex, 5 by 5 square."""
+    square = stonefield.game(name).shape == "square"
+    return stonefield.game(name, size=5 if square else 3)
+
+
+def random_state(game: stonefield.Game, plies: int, seed: int) -> stonefield.State:
+    rng = random.Random(seed)
+    state = game.start()
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state.play(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def at(point: str) -> tuple[int, int]:
+    """The grid cell [row - 1, column - 1] of a point such as 'c4'."""
+    return int(point[1:]) - 1, ord(point[0]) - ord("a")
+
+
+def test_planes_are_named_common_ones_first():
+    game = stonefield.Sunder(size=3)
+    assert COMMON_PLANES == (
+        "own_stones",
+        "opponent_stones",
+        "empty",
+        "on_board",
+        "own_colour_black",
+        "own_turn",
+    )
+    assert game.observation_planes == (*COMMON_PLANES, "swap_available")
+    assert game.observation_shape == (7, 5, 5)
+    assert stonefield.Sunder(size=9).observation_shape == (7, 17, 17)
+
+
+def test_a_hand_made_sunder_position_from_both_sides():
+    state = stonefield.Sunder(size=3, pie=False).start()
+    state.play("b2")
+    state.play("c4")
+    black = state.observation()
+    white = state.observation("white")
+    assert black.dtype == np.float32 and black.shape == (7, 5, 5)
+    assert np.array_equal(black, state.observation(Colour.BLACK))
+    assert black[OWN][at("b2")] == 1 and black[OPPONENT][at("c4")] == 1
+    assert white[OWN][at("c4")] == 1 and white[OPPONENT][at("b2")] == 1
+    assert [int(black[k].sum()) for k in (OWN, OPPONENT, EMPTY)] == [1, 1, 17]
+    assert black[EMPTY][at("b2")] == 0 and black[EMPTY][at("a1")] == 1
+    # Black is to move: its view shows its colour and its turn everywhere on
+    # the board; White's view shows neither.
+    assert black[OWN_BLACK].sum() == black[OWN_TURN].sum() == 19
+    assert white[OWN_BLACK].sum() == white[OWN_TURN].sum() == 0
+    assert np.array_equal(white[ON_BOARD], black[ON_BOARD])
+
+
+def test_the_hex_board_sits_on_its_coordinate_grid():
+    game = stonefield.Sunder(size=4)
+    obs = random_state(game, 12, seed=1).observation()
+    mask = np.array([[abs(c - r) <= 3 for c in range(7)] for r in range(7)])
+    assert np.array_equal(obs[ON_BOARD], mask.astype(np.float32))
+    assert not obs[:, ~mask].any(), "every plane is zero off the board"
+    for (c, r), name in zip(game.coords, game.point_names, strict=True):
+        assert at(name) == (r - 1, c - 1)
+
+
+def test_sunder_marks_the_turn_when_swap_is_available():
+    state = stonefield.Sunder(size=3).start()
+    assert state.observation()[6].sum() == 0
+    state.play("b2")
+    assert state.observation()[6].sum() == 19
+    state.play("swap")  # White to move still, now played by the first player
+    obs = state.observation()
+    assert obs[6].sum() == 0
+    assert obs[OWN_BLACK].sum() == 0 and obs[OPPONENT][at("b2")] == 1
+
+
+def test_a_bad_perspective_is_a_notation_error():
+    with pytest.raises(NotationError, match="not a colour"):
+        stonefield.Sunder(size=3).start().observation("red")
+
+
+@pytest.mark.parametrize("name", stonefield.GAMES)
+def test_every_game_shows_its_board(name):
+    game = small(name)
+    assert len(game.observation_planes) == game.observation_shape[0]
+    assert game.observation_planes[:6] == COMMON_PLANES
+    for seed in range(5):
+        state = random_state(game, 4 * seed, seed)
+        obs = state.observation()
+        assert obs.shape == game.observation_shape and obs.dtype == np.float32
+        assert (obs >= 0).all() and np.isfinite(obs).all()
+        own = "B" if state.to_move == Colour.BLACK else "W"
+        for (c, r), stone in zip(game.coords, state.board_string(), strict=True):
+            cell = obs[:, r - 1, c - 1]
+            expected = [stone == own, stone not in (own, "."), stone == "."]
+            assert list(cell[:3]) == expected
+            assert cell[ON_BOARD] == 1 and cell[OWN_TURN] == 1
+        assert obs[ON_BOARD].sum() == game.num_points
+
+
+@pytest.mark.parametrize("name", stonefield.GAMES)
+def test_a_batch_equals_the_stacked_single_observations(name):
+    game = small(name)
+    states = [random_state(game, plies, seed=plies) for plies in range(0, 40, 3)]
+    batch = stonefield.observations(states)
+    assert batch.shape == (len(states), *game.observation_shape)
+    assert batch.dtype == np.float32
+    assert np.array_equal(batch, np.stack([s.observation() for s in states]))
+    assert np.array_equal(stonefield.observations(iter(states[:2])), batch[:2])
+
+
+def test_a_batch_needs_states_of_one_game_and_size():
+    with pytest.raises(OptionError, match="one game and size"):
+        stonefield.observations([stonefield.Sunder(size=3).start(), stonefield.Sunder().start()])
+    with pytest.raises(StonefieldError, match="at least one state"):
+        stonefield.observations([])
+    with pytest.raises(TypeError):
+        stonefield.observations(["b2"])  # type: ignore[list-item]
