@@ -9,6 +9,8 @@
 //! so a learner sees its own stones on the same plane whichever colour it
 //! plays. Every plane is zero off the board.
 
+use std::borrow::BorrowMut;
+
 use rayon::prelude::*;
 
 use crate::board::{Board, Point};
@@ -125,21 +127,26 @@ pub fn write_observation<G: Game>(game: &mut G, perspective: Colour, out: &mut [
     game.feature_planes(perspective, &mut planes);
 }
 
-/// Writes the observations of many states, each from its colour to move,
-/// into `out` (one [`observation_len`] block per state, in order), spread over
-/// the current rayon pool.
+/// Writes the observations of many states (owned or borrowed), each from its
+/// colour to move, into `out` (one [`observation_len`] block per state, in
+/// order), spread over the current rayon pool.
 ///
 /// # Panics
 /// When the states differ in observation shape or `out` has the wrong length.
-pub fn write_observations(states: &mut [AnyGame], out: &mut [f32]) {
+pub fn write_observations<S>(states: &mut [S], out: &mut [f32])
+where
+    S: BorrowMut<AnyGame> + Send,
+{
     let Some(first) = states.first() else {
         assert!(out.is_empty(), "an observation buffer of the wrong size");
         return;
     };
-    let len = observation_len(first);
-    let shape = observation_shape(first);
+    let len = observation_len(first.borrow());
+    let shape = observation_shape(first.borrow());
     assert!(
-        states.iter().all(|s| observation_shape(s) == shape),
+        states
+            .iter()
+            .all(|s| observation_shape(s.borrow()) == shape),
         "states of different observation shapes"
     );
     assert_eq!(
@@ -150,6 +157,7 @@ pub fn write_observations(states: &mut [AnyGame], out: &mut [f32]) {
     out.par_chunks_mut(len)
         .zip(states.par_iter_mut())
         .for_each(|(block, state)| {
+            let state = state.borrow_mut();
             let perspective = state.to_move();
             write_observation(state, perspective, block);
         });

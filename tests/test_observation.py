@@ -122,6 +122,8 @@ def test_a_batch_equals_the_stacked_single_observations(name):
     assert batch.dtype == np.float32
     assert np.array_equal(batch, np.stack([s.observation() for s in states]))
     assert np.array_equal(stonefield.observations(iter(states[:2])), batch[:2])
+    twice = stonefield.observations([states[3], states[1], states[3]])
+    assert np.array_equal(twice, batch[[3, 1, 3]])
 
 
 def test_a_batch_needs_states_of_one_game_and_size():

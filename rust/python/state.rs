@@ -40,6 +40,12 @@ impl State {
         &self.current
     }
 
+    /// The game state as it stands, for methods that reuse its scratch
+    /// buffers without changing the position.
+    pub(super) fn current_mut(&mut self) -> &mut AnyGame {
+        &mut self.current
+    }
+
     /// The action `mv` names: text, an action index, or an object with an
     /// integer `action` attribute (a `Move`).
     fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
