@@ -3,7 +3,9 @@
 
 The board sits on its coordinate grid: point ``(c, r)`` is cell
 ``[r - 1, c - 1]`` of a square grid of side ``2n - 1`` for the hex games
-(cells off the hexagon are zero in every plane) and ``n`` for Anadil. The
+(cells off the hexagon are zero in every plane; a point's six neighbours
+``(c±1, r)``, ``(c, r±1)``, ``(c+1, r+1)``, ``(c-1, r-1)`` are all within its
+3 by 3 block) and ``n`` for Anadil. The
 planes, named in order by :attr:`Game.observation_planes`, are seen from one
 colour, the *perspective*: by default the colour to move.
 
