@@ -133,3 +133,33 @@ def test_a_batch_needs_states_of_one_game_and_size():
         stonefield.observations([])
     with pytest.raises(TypeError):
         stonefield.observations(["b2"])  # type: ignore[list-item]
+
+
+def plane(state: stonefield.State, name: str, perspective: str | None = None) -> np.ndarray:
+    return state.observation(perspective)[state.game.observation_planes.index(name)]
+
+
+def points_of(state: stonefield.State, values: np.ndarray) -> set[str]:
+    game = state.game
+    return {
+        name
+        for (c, r), name in zip(game.coords, game.point_names, strict=True)
+        if values[r - 1, c - 1]
+    }
+
+
+def test_lingarda_shows_lifelines_the_last_placement_and_passes():
+    state = stonefield.Lingarda(size=3, pie=False).start()
+    state.play("a1")
+    state.play("c3")  # White in the centre: Black to move
+    assert points_of(state, plane(state, "own_lifelines")) == {"b1", "c1", "a2", "a3"}
+    # Every ray of c3 reaches the edge but the one that meets Black's a1.
+    assert points_of(state, plane(state, "opponent_lifelines")) == {
+        *("d3", "e3", "d4", "e5", "c4", "c5", "b3", "a3", "c2", "c1"),
+    }
+    assert plane(state, "opponent_placed_last").sum() == 19
+    assert plane(state, "own_placed_last", "white").sum() == 19
+    assert plane(state, "pass_ends_game").sum() == plane(state, "swap_available").sum() == 0
+    pie = stonefield.Lingarda(size=3).start()
+    pie.play("a1")
+    assert plane(pie, "swap_available").sum() == 19
