@@ -163,3 +163,24 @@ def test_lingarda_shows_lifelines_the_last_placement_and_passes():
     pie = stonefield.Lingarda(size=3).start()
     pie.play("a1")
     assert plane(pie, "swap_available").sum() == 19
+
+
+def test_esgrad_shows_partitions_and_the_passes():
+    state = stonefield.Esgrad(size=2).start()
+    for move in ["a2", "a1", "c2", "c3", "b2", "pass"]:
+        state.play(move)
+    # Black's a2-b2-c2 splits the board into {a1, b1} and {b3, c3}.
+    partitions = plane(state, "group_partitions") * state.game.num_points
+    assert {p: round(float(partitions[at(p)])) for p in ["a2", "b2", "c2", "a1", "c3", "b1"]} == {
+        "a2": 2,
+        "b2": 2,
+        "c2": 2,
+        "a1": 1,
+        "c3": 1,
+        "b1": 0,
+    }
+    assert plane(state, "opponent_first_pass").sum() == 7  # White passed first
+    assert plane(state, "own_first_pass").sum() == 0
+    assert plane(state, "pass_ends_game").sum() == 7
+    state.play("b1")
+    assert plane(state, "pass_ends_game").sum() == 0
