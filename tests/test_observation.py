@@ -184,3 +184,15 @@ def test_esgrad_shows_partitions_and_the_passes():
     assert plane(state, "pass_ends_game").sum() == 7
     state.play("b1")
     assert plane(state, "pass_ends_game").sum() == 0
+
+
+def test_anadil_shows_each_sides_stones_in_the_prison():
+    state = stonefield.Anadil(size=5, komi=2).start()  # two black stones in the prison
+    n = state.game.num_points
+    assert plane(state, "own_in_prison")[0, 0] * n == pytest.approx(2)
+    assert plane(state, "opponent_in_prison").sum() == 0
+    assert plane(state, "opponent_in_prison", "white").sum() * n == pytest.approx(2 * n)
+    state.play("c3")
+    state.play("release")  # White frees one black stone
+    assert plane(state, "own_in_prison")[0, 0] * n == pytest.approx(1)
+    assert plane(state, "protected_stone").sum() == 0
