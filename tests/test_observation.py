@@ -196,3 +196,7 @@ def test_anadil_shows_each_sides_stones_in_the_prison():
     state.play("release")  # White frees one black stone
     assert plane(state, "own_in_prison")[0, 0] * n == pytest.approx(1)
     assert plane(state, "protected_stone").sum() == 0
+    # White's b5 removed every black stone: Black may not annihilate its group.
+    record = "anadil size=5 komi=0 ; b2 b5 b4 d5 a2 d1 c2 e3 c4 d3 b1 a4 e4 a3 c5 e2 c3 d4 c1 b5"
+    protected = stonefield.load(record)
+    assert points_of(protected, plane(protected, "protected_stone")) == {"b5"}
