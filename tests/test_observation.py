@@ -200,3 +200,34 @@ def test_anadil_shows_each_sides_stones_in_the_prison():
     record = "anadil size=5 komi=0 ; b2 b5 b4 d5 a2 d1 c2 e3 c4 d3 b1 a4 e4 a3 c5 e2 c3 d4 c1 b5"
     protected = stonefield.load(record)
     assert points_of(protected, plane(protected, "protected_stone")) == {"b5"}
+
+
+def test_anda_shows_the_two_stone_turn_and_the_passes():
+    state = stonefield.Anda(size=3).start()
+    state.play("a1")  # the first of Black's two stones
+    assert points_of(state, plane(state, "pending_stone")) == {"a1"}
+    assert plane(state, "own_two_stone_turn").sum() == 19
+    assert plane(state, "opponent_two_stone_turn").sum() == 19
+    state.play("c3")
+    assert state.to_move == Colour.WHITE
+    assert plane(state, "pending_stone").sum() == 0
+    assert plane(state, "own_two_stone_turn").sum() == 19
+    assert plane(state, "opponent_two_stone_turn").sum() == 0
+    state.play("pass")  # uses up White's two-stone turn
+    assert plane(state, "opponent_first_pass").sum() == 19
+    assert plane(state, "own_first_pass").sum() == 0
+    assert plane(state, "pass_ends_game").sum() == 19
+    assert plane(state, "opponent_two_stone_turn").sum() == 0
+
+
+def test_anda_prisoner_planes_count_each_sides_prisoners():
+    game = stonefield.Anda(size=4)
+    seen = 0
+    for seed in range(30):
+        state = random_state(game, 60, seed)
+        prisoners = state.prisoners
+        for colour in Colour:
+            value = plane(state, "own_prisoners", colour.value)[0, 3] * game.num_points
+            assert value == pytest.approx(prisoners[colour])
+            seen += prisoners[colour]
+    assert seen > 0, "some random game took prisoners"

@@ -58,6 +58,14 @@ def test_swap_hands_the_turn_back_to_the_first_seat():
     assert "first player: white" in str(state)
 
 
+def test_the_same_player_places_both_stones_of_an_anda_first_turn():
+    state = pyspiel.load_game("stonefield_anda(size=3)").new_initial_state()
+    state.apply_action(state.string_to_action("a1"))
+    assert state.current_player() == 0
+    state.apply_action(state.string_to_action("c3"))
+    assert state.current_player() == 1
+
+
 def test_the_observation_tensor_is_the_players_view():
     state = pyspiel.load_game("stonefield_sunder(size=3)").new_initial_state()
     state.apply_action(state.string_to_action("b2"))

@@ -59,6 +59,16 @@ def test_swap_gives_the_turn_back_to_the_first_agent():
     assert env.unwrapped.position.colour_of(0) == stonefield.Colour.WHITE
 
 
+def test_one_agent_places_both_stones_of_an_anda_first_turn():
+    env = pettingzoo.env("anda", size=3)
+    env.reset()
+    env.step(0)  # a1
+    assert env.agent_selection == "player_0"
+    assert env.observe("player_0")["action_mask"].sum() > 0
+    env.step(18)  # e5
+    assert env.agent_selection == "player_1"
+
+
 def test_a_whole_game_rewards_the_winner():
     env = pettingzoo.env("sunder", size=3, pie=False)
     env.reset(seed=3)
