@@ -10,6 +10,7 @@ pub mod board;
 pub mod core;
 pub mod error;
 pub mod games;
+pub mod observation;
 pub mod options;
 pub mod playout;
 

@@ -20,12 +20,34 @@ impl std::fmt::Display for OptionValue {
     }
 }
 
+/// What values an option takes, as its game reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A whole number.
+    Int,
+    /// A multiple of 0.5 (a whole number is one too).
+    Halves,
+    /// True or false.
+    Flag,
+}
+
+impl OptionKind {
+    /// `"int"`, `"halves"` or `"flag"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionKind::Int => "int",
+            OptionKind::Halves => "halves",
+            OptionKind::Flag => "flag",
+        }
+    }
+}
+
 /// The options a caller gave, read one by one by a game's constructor; any
 /// left unread at [`Options::finish`] is an unknown option.
 #[derive(Debug, Default)]
 pub struct Options {
     given: Vec<(String, OptionValue, bool)>,
-    known: Vec<&'static str>,
+    known: Vec<(&'static str, OptionKind)>,
 }
 
 impl Options {
@@ -40,8 +62,8 @@ impl Options {
         }
     }
 
-    fn take(&mut self, name: &'static str) -> Option<OptionValue> {
-        self.known.push(name);
+    fn take(&mut self, name: &'static str, kind: OptionKind) -> Option<OptionValue> {
+        self.known.push((name, kind));
         let entry = self.given.iter_mut().find(|(k, _, _)| k == name)?;
         entry.2 = true;
         Some(entry.1)
@@ -57,7 +79,7 @@ impl Options {
         default: i64,
         range: std::ops::RangeInclusive<i64>,
     ) -> Result<i64, Error> {
-        let value = match self.take(name) {
+        let value = match self.take(name, OptionKind::Int) {
             None => default,
             Some(OptionValue::Int(v)) => v,
             Some(other) => {
@@ -81,7 +103,7 @@ impl Options {
     /// # Errors
     /// [`Error::Option`] when the value is not a multiple of 0.5.
     pub fn halves(&mut self, name: &'static str, default_halves: i64) -> Result<i64, Error> {
-        match self.take(name) {
+        match self.take(name, OptionKind::Halves) {
             None => Ok(default_halves),
             Some(OptionValue::Int(v)) => Ok(v.saturating_mul(2)),
             Some(OptionValue::Float(v)) => {
@@ -105,13 +127,19 @@ impl Options {
     /// # Errors
     /// [`Error::Option`] when the value is not a boolean.
     pub fn flag(&mut self, name: &'static str, default: bool) -> Result<bool, Error> {
-        match self.take(name) {
+        match self.take(name, OptionKind::Flag) {
             None => Ok(default),
             Some(OptionValue::Bool(v)) => Ok(v),
             Some(other) => Err(Error::Option(format!(
                 "{name} must be true or false, got {other}"
             ))),
         }
+    }
+
+    /// The options the game has read so far, with their kinds, in the order
+    /// it read them.
+    pub fn kinds(&self) -> &[(&'static str, OptionKind)] {
+        &self.known
     }
 
     /// Refuses any option the game did not read.
@@ -123,7 +151,11 @@ impl Options {
             None => Ok(()),
             Some((name, _, _)) => Err(Error::Option(format!(
                 "unknown option '{name}' for {game} (it has: {})",
-                self.known.join(", ")
+                self.known
+                    .iter()
+                    .map(|(known, _)| *known)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
         }
     }
@@ -136,5 +168,26 @@ pub fn halves_value(halves: i64) -> OptionValue {
         OptionValue::Int(halves / 2)
     } else {
         OptionValue::Float(halves as f64 / 2.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_remember_the_kind_each_was_read_as() {
+        let mut options = Options::new([("komi", OptionValue::Float(1.5))]);
+        options.int("size", 7, 2..=25).unwrap();
+        assert_eq!(options.halves("komi", 0), Ok(3));
+        options.flag("pie", true).unwrap();
+        assert_eq!(
+            options.kinds(),
+            [
+                ("size", OptionKind::Int),
+                ("komi", OptionKind::Halves),
+                ("pie", OptionKind::Flag)
+            ]
+        );
     }
 }

@@ -32,6 +32,7 @@ from stonefield.games import (
     SunderState,
 )
 from stonefield.notation import load
+from stonefield.observation import observations
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -74,5 +75,6 @@ __all__ = [
     "SunderState",
     "game",
     "load",
+    "observations",
     "simulate",
 ]

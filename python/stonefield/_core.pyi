@@ -1,6 +1,6 @@
 """Type stubs for the Rust extension ``stonefield._core``."""
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Final, SupportsIndex, final, overload
 
 import numpy as np
@@ -10,6 +10,7 @@ from typing_extensions import disjoint_base
 from stonefield.colour import Colour
 
 __all__ = [
+    "COMMON_PLANES",
     "GAME_NAMES",
     "NO_WINNER",
     "IllegalMoveError",
@@ -20,11 +21,13 @@ __all__ = [
     "State",
     "StonefieldError",
     "describe",
+    "observations",
     "playouts",
 ]
 
 GAME_NAMES: Final[list[str]]
 NO_WINNER: Final[int]
+COMMON_PLANES: Final[list[str]]
 
 class StonefieldError(ValueError): ...
 class IllegalMoveError(StonefieldError): ...
@@ -81,6 +84,7 @@ class State:
     def returns(self) -> tuple[float, float]: ...
     def colour_returns(self) -> dict[Colour, float]: ...
     def scores(self) -> dict[Colour, float] | None: ...
+    def observation(self, perspective: object = None) -> npt.NDArray[np.float32]: ...
     def board_string(self) -> str: ...
     def stone_at(self, point: object) -> Colour | None: ...
     def record(self) -> str: ...
@@ -88,6 +92,7 @@ class State:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
 def describe(name: str, options: dict[str, bool | int | float]) -> dict[str, Any]: ...
 def playouts(
     name: str,

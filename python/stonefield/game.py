@@ -11,6 +11,9 @@ from stonefield._core import LegalMoves, OptionError
 
 OptionValue = bool | int | float
 
+# The core's names for the kinds of option values, as Python types.
+_OPTION_TYPES: dict[str, type] = {"int": int, "halves": float, "flag": bool}
+
 # The legal moves behave as a read-only sequence of texts.
 Sequence.register(LegalMoves)
 
@@ -80,6 +83,10 @@ class Game:
     Sunder(size=5, komi=0, pie=True)
     >>> game.num_points, game.num_actions
     (61, 62)
+    >>> game.observation_shape, game.observation_planes[:3]
+    ((7, 9, 9), ('own_stones', 'opponent_stones', 'empty'))
+    >>> game.option_types
+    {'size': <class 'int'>, 'komi': <class 'float'>, 'pie': <class 'bool'>}
     """
 
     name: str
@@ -91,6 +98,12 @@ class Game:
     side: int
     coords: tuple[tuple[int, int], ...]
     point_names: tuple[str, ...]
+    observation_shape: tuple[int, int, int]
+    """``(planes, rows, columns)`` of :meth:`State.observation`."""
+    observation_planes: tuple[str, ...]
+    """The name of each observation plane, in order."""
+    option_types: dict[str, type]
+    """Each option's Python type: ``int``, ``float`` (a multiple of 0.5) or ``bool``."""
 
     _registry: ClassVar[dict[str, type[Game]]] = {}
     state_class: ClassVar[type[State]] = State
@@ -101,6 +114,9 @@ class Game:
         "name",
         "num_actions",
         "num_points",
+        "observation_planes",
+        "observation_shape",
+        "option_types",
         "options",
         "point_names",
         "shape",
@@ -125,6 +141,9 @@ class Game:
         set_(self, "side", info["side"])
         set_(self, "coords", tuple(info["coords"]))
         set_(self, "point_names", tuple(info["point_names"]))
+        set_(self, "observation_shape", tuple(info["observation_shape"]))
+        set_(self, "observation_planes", tuple(info["observation_planes"]))
+        set_(self, "option_types", {k: _OPTION_TYPES[v] for k, v in info["option_kinds"].items()})
 
     def start(self) -> State:
         """The start position."""

@@ -27,6 +27,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 use smother::{Breaths, Smother};
 
@@ -598,6 +599,28 @@ impl Game for Anadil {
                 return Some(action);
             }
             buf.swap_remove(k);
+        }
+    }
+
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &["own_in_prison", "opponent_in_prison", "protected_stone"]
+    }
+
+    /// Per side, its stones in the prison (divided by the number of points;
+    /// the prison holds one colour at a time, Ruling (prison)); and the
+    /// stone that Ruling (no counter-annihilation) shields from the mover.
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        let black_in_prison = self.prison.max(0) as f32;
+        let white_in_prison = (-self.prison).max(0) as f32;
+        let (own, opponent) = match perspective {
+            Colour::Black => (black_in_prison, white_in_prison),
+            Colour::White => (white_in_prison, black_in_prison),
+        };
+        let n = self.board.points() as f32;
+        planes.fill(0, own / n);
+        planes.fill(1, opponent / n);
+        if let Some(p) = self.protected_point() {
+            planes.set(2, p, 1.0);
         }
     }
 

@@ -37,6 +37,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
@@ -635,6 +636,43 @@ impl Game for Anda {
             // A pending second stone always has a legal place (the first
             // stone was legal only if so); otherwise pass is the only action.
             None => Some(self.board.points() as Action),
+        }
+    }
+
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &[
+            "own_prisoners",
+            "opponent_prisoners",
+            "own_first_pass",
+            "opponent_first_pass",
+            "own_two_stone_turn",
+            "opponent_two_stone_turn",
+            "pending_stone",
+            "pass_ends_game",
+        ]
+    }
+
+    /// Per side: its prisoners (divided by the number of points), the half
+    /// point of the first pass, and whether its two-stone first turn is still
+    /// to come or under way; then the first stone of a two-stone turn under
+    /// way, and whether a pass now ends the game.
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        let n = self.board.points() as f32;
+        let sides = [perspective, perspective.opponent()];
+        for (k, side) in sides.into_iter().enumerate() {
+            planes.fill(k, self.prisoners[side.index()] as f32 / n);
+            if self.first_pass == Some(side) {
+                planes.fill(2 + k, 1.0);
+            }
+            if !self.first_turn_done[side.index()] {
+                planes.fill(4 + k, 1.0);
+            }
+        }
+        if let Some(p) = self.pending {
+            planes.set(6, p, 1.0);
+        }
+        if self.consecutive_passes == 1 {
+            planes.fill(7, 1.0);
         }
     }
 

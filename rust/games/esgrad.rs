@@ -18,6 +18,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 pub use partitions::value;
@@ -306,6 +307,36 @@ impl Game for Esgrad {
             Some(self.board.points() as Action)
         } else {
             Some(self.empties[rng.below(self.empties.len())])
+        }
+    }
+
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &[
+            "own_first_pass",
+            "opponent_first_pass",
+            "pass_ends_game",
+            "group_partitions",
+        ]
+    }
+
+    /// Which side holds the half point of the first pass; whether a pass now
+    /// ends the game; and on every stone, the number of partitions of its
+    /// group (divided by the number of points), from which the group's value
+    /// follows.
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        if let Some(passer) = self.first_pass {
+            planes.fill(if passer == perspective { 0 } else { 1 }, 1.0);
+        }
+        if self.consecutive_passes == 1 {
+            planes.fill(2, 1.0);
+        }
+        self.groups.totals(&self.cells); // brings the groups up to date
+        let n = self.board.points();
+        for p in 0..n as Point {
+            if self.cells[p as usize] != EMPTY {
+                let root = self.groups.find(p);
+                planes.set(3, p, self.groups.partitions(root) as f32 / n as f32);
+            }
         }
     }
 

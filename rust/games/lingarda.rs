@@ -25,6 +25,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 /// A Lingarda position.
@@ -384,6 +385,57 @@ impl Game for Lingarda {
             }
         }
         Some(self.pass_action())
+    }
+
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &[
+            "swap_available",
+            "own_placed_last",
+            "opponent_placed_last",
+            "pass_ends_game",
+            "own_lifelines",
+            "opponent_lifelines",
+        ]
+    }
+
+    /// Whether the player to move may swap; which side holds the half point
+    /// of the last placement; whether a pass now ends the game; and, per
+    /// side, the empty points on that side's lifelines: the rays of its
+    /// stones that hold an empty point and leave the board or end at a
+    /// friendly stone (between turns every stone has a lifeline, Ruling
+    /// (lifelines), so any friendly stone will do). A stone placed there
+    /// cuts those lifelines.
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        if self.swap_available() {
+            planes.fill(0, 1.0);
+        }
+        if let Some(placer) = self.last_placer {
+            planes.fill(if placer == perspective { 1 } else { 2 }, 1.0);
+        }
+        if self.consecutive_passes == 1 {
+            planes.fill(3, 1.0);
+        }
+        let adjacency = self.board.adjacency();
+        for s in 0..self.board.points() as Point {
+            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else {
+                continue;
+            };
+            let plane = if colour == perspective { 4 } else { 5 };
+            for d in 0..adjacency.directions() {
+                let first = adjacency.step(s, d);
+                let mut end = first;
+                while end != NO_POINT && self.cells[end as usize] == EMPTY {
+                    end = adjacency.step(end, d);
+                }
+                let lifeline =
+                    end != first && (end == NO_POINT || self.cells[end as usize] == colour.stone());
+                let mut q = first;
+                while lifeline && q != end {
+                    planes.set(plane, q, 1.0);
+                    q = adjacency.step(q, d);
+                }
+            }
+        }
     }
 
     /// Queries (all snake_case):

@@ -15,6 +15,7 @@ use std::borrow::Cow;
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 /// An action index: a point, or `N + k` for the game's k-th special action.
@@ -124,6 +125,23 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         let _ = point;
         Err(Error::Notation(format!("{} has no '{what}'", self.name())))
+    }
+
+    /// The names of the game's own observation planes, which follow
+    /// [`crate::observation::COMMON_PLANES`] (a game adds its counters and
+    /// notions here: prisoners, lifelines, a pending first-turn stone...).
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Writes the game's own observation planes, one per
+    /// [`Game::feature_plane_names`] entry, seen from `perspective` ("own"
+    /// and "opponent" planes are relative to it). `planes` starts zeroed.
+    /// Values are never negative (a signed count takes two planes, one per
+    /// side); counts are divided by the number of points, so they stay near
+    /// the 0..1 range of the common planes.
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        let _ = (perspective, planes);
     }
 
     /// The number of actions: points plus special actions.

@@ -8,6 +8,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 /// Runs generic code on the concrete game inside an [`AnyGame`], so hot loops
@@ -128,5 +129,11 @@ impl Game for AnyGame {
     }
     fn returns(&self) -> [f64; 2] {
         forward!(self, g => g.returns())
+    }
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        forward!(self, g => g.feature_plane_names())
+    }
+    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
+        forward!(self, g => g.feature_planes(perspective, planes))
     }
 }

@@ -32,6 +32,7 @@ use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{bits, clone_by_fields, Colour, Marks, PointSets, Rng, UnionFind, EMPTY};
 use crate::error::Error;
+use crate::observation::Planes;
 use crate::options::{halves_value, OptionValue, Options};
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
@@ -739,6 +740,18 @@ impl Game for Sunder {
             return None;
         }
         Some(self.empties[rng.below(self.empties.len())])
+    }
+
+    fn feature_plane_names(&self) -> &'static [&'static str] {
+        &["swap_available"]
+    }
+
+    /// `swap_available`: 1 on the board while the player to move may swap,
+    /// whose choice then weighs the whole position, not a point.
+    fn feature_planes(&mut self, _: Colour, planes: &mut Planes<'_>) {
+        if self.swap_available() {
+            planes.fill(0, 1.0);
+        }
     }
 
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {

@@ -6,6 +6,7 @@ mod convert;
 mod errors;
 mod legal_moves;
 mod names;
+mod observation;
 mod state;
 
 use pyo3::prelude::*;
@@ -21,6 +22,8 @@ mod _core {
     #[pymodule_export]
     use super::legal_moves::LegalMoves;
     #[pymodule_export]
+    use super::observation::observations;
+    #[pymodule_export]
     use super::state::{describe, State};
 
     use super::*;
@@ -28,6 +31,7 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("GAME_NAMES", crate::games::GAME_NAMES.to_vec())?;
-        m.add("NO_WINNER", crate::playout::NO_WINNER)
+        m.add("NO_WINNER", crate::playout::NO_WINNER)?;
+        m.add("COMMON_PLANES", crate::observation::COMMON_PLANES.to_vec())
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use numpy::PyArray1;
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
@@ -15,6 +15,7 @@ use super::names::{action_names, ActionNames};
 use crate::board::Point;
 use crate::core::Colour;
 use crate::games::{Action, AnyGame, Game};
+use crate::observation::{observation_shape, write_observation, COMMON_PLANES};
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
 /// checkpoint and replays at most this many actions, and play copies the
@@ -34,6 +35,17 @@ pub struct State {
 }
 
 impl State {
+    /// The game state as it stands.
+    pub(super) fn current(&self) -> &AnyGame {
+        &self.current
+    }
+
+    /// The game state as it stands, for methods that reuse its scratch
+    /// buffers without changing the position.
+    pub(super) fn current_mut(&mut self) -> &mut AnyGame {
+        &mut self.current
+    }
+
     /// The action `mv` names: text, an action index, or an object with an
     /// integer `action` attribute (a `Move`).
     fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
@@ -345,6 +357,25 @@ impl State {
         Ok(Some(dict))
     }
 
+    /// The position as float32 planes `(planes, rows, columns)` on the
+    /// board's coordinate grid, seen from `perspective` (default: the colour
+    /// to move); the planes are named by `Game.observation_planes`.
+    #[pyo3(signature = (perspective = None))]
+    fn observation<'py>(
+        &mut self,
+        py: Python<'py>,
+        perspective: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let perspective = match perspective {
+            Some(c) => colour_from(c)?,
+            None => self.current.to_move(),
+        };
+        let shape = observation_shape(&self.current);
+        let mut data = vec![0.0; shape.iter().product()];
+        write_observation(&mut self.current, perspective, &mut data);
+        PyArray1::from_vec(py, data).reshape(shape)
+    }
+
     /// The board as `N` characters `B`, `W`, `.` in point-index order.
     fn board_string(&self) -> String {
         self.current.board_string()
@@ -405,7 +436,8 @@ pub fn describe<'py>(
     name: &str,
     options: &Bound<'py, PyDict>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let game = AnyGame::new(name, &mut options_from(options)?)?;
+    let mut option_kinds = options_from(options)?;
+    let game = AnyGame::new(name, &mut option_kinds)?;
     let board = game.board();
     let info = PyDict::new(py);
     let canonical = PyDict::new(py);
@@ -432,6 +464,18 @@ pub fn describe<'py>(
         names.append(board.name(p))?;
     }
     info.set_item("coords", coords)?;
+    info.set_item("observation_shape", observation_shape(&game).to_vec())?;
+    let planes: Vec<&str> = COMMON_PLANES
+        .iter()
+        .chain(game.feature_plane_names())
+        .copied()
+        .collect();
+    info.set_item("observation_planes", planes)?;
+    let kinds = PyDict::new(py);
+    for (key, kind) in option_kinds.kinds() {
+        kinds.set_item(key, kind.name())?;
+    }
+    info.set_item("option_kinds", kinds)?;
     info.set_item("point_names", names)?;
     Ok(info)
 }

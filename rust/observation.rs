@@ -1,0 +1,167 @@
+//! Observations for learning: a position as float planes on a square grid.
+//!
+//! The board is embedded in its coordinate grid: point `(c, r)` is cell
+//! `[r - 1][c - 1]` of a `W × W` grid, `W` being [`Board::grid_width`]
+//! (`2n - 1` on the hex board, whose corners off the board stay empty; `n` on
+//! the square board). The planes are the [`COMMON_PLANES`] every game has,
+//! then the game's own ([`Game::feature_plane_names`]). Planes are seen from
+//! one colour, the *perspective* (the colour to move unless said otherwise),
+//! so a learner sees its own stones on the same plane whichever colour it
+//! plays. Every plane is zero off the board.
+
+use std::borrow::BorrowMut;
+
+use rayon::prelude::*;
+
+use crate::board::{Board, Point};
+use crate::core::Colour;
+use crate::games::{AnyGame, Game};
+
+/// The planes every game has, in order.
+///
+/// - `own_stones`: 1 on the perspective colour's stones.
+/// - `opponent_stones`: 1 on the other colour's stones.
+/// - `empty`: 1 on the empty points.
+/// - `on_board`: 1 on every point of the board (the mask of the embedding).
+/// - `own_colour_black`: 1 on the board when the perspective colour is Black.
+/// - `own_turn`: 1 on the board when the perspective colour is to move.
+pub const COMMON_PLANES: [&str; 6] = [
+    "own_stones",
+    "opponent_stones",
+    "empty",
+    "on_board",
+    "own_colour_black",
+    "own_turn",
+];
+
+const OWN: usize = 0;
+const OPPONENT: usize = 1;
+const EMPTY_PLANE: usize = 2;
+const ON_BOARD: usize = 3;
+const OWN_BLACK: usize = 4;
+const OWN_TURN: usize = 5;
+
+/// A game's own planes, for [`Game::feature_planes`] to write: indices are
+/// relative to the first of them, and writes land on board points only.
+pub struct Planes<'a> {
+    board: &'static Board,
+    data: &'a mut [f32],
+}
+
+impl Planes<'_> {
+    fn cell(&self, plane: usize, p: Point) -> usize {
+        let width = self.board.grid_width();
+        let (c, r) = self.board.coords(p);
+        plane * width * width + (r - 1) * width + (c - 1)
+    }
+
+    /// Sets `plane` at point `p`.
+    ///
+    /// # Panics
+    /// When `plane` is not one of the game's own planes.
+    #[inline]
+    pub fn set(&mut self, plane: usize, p: Point, value: f32) {
+        let i = self.cell(plane, p);
+        self.data[i] = value;
+    }
+
+    /// Sets `plane` at every point of the board: the way to show a number
+    /// (a count, a flag) that belongs to the position rather than a point.
+    ///
+    /// # Panics
+    /// When `plane` is not one of the game's own planes.
+    pub fn fill(&mut self, plane: usize, value: f32) {
+        for p in 0..self.board.points() as Point {
+            self.set(plane, p, value);
+        }
+    }
+}
+
+/// The shape `(planes, height, width)` of `game`'s observations.
+pub fn observation_shape<G: Game>(game: &G) -> [usize; 3] {
+    let width = game.board().grid_width();
+    let planes = COMMON_PLANES.len() + game.feature_plane_names().len();
+    [planes, width, width]
+}
+
+/// The number of floats in one observation of `game`.
+pub fn observation_len<G: Game>(game: &G) -> usize {
+    observation_shape(game).iter().product()
+}
+
+/// Writes `game`'s observation from `perspective` into `out`, which holds
+/// [`observation_len`] floats (overwritten, not added to).
+///
+/// # Panics
+/// When `out` has the wrong length.
+pub fn write_observation<G: Game>(game: &mut G, perspective: Colour, out: &mut [f32]) {
+    assert_eq!(
+        out.len(),
+        observation_len(game),
+        "an observation buffer of the wrong size"
+    );
+    out.fill(0.0);
+    let board = game.board();
+    let width = board.grid_width();
+    let area = width * width;
+    let own = perspective.stone();
+    let own_black = f32::from(u8::from(perspective == Colour::Black));
+    let own_turn = f32::from(u8::from(perspective == game.to_move()));
+    for p in 0..board.points() as Point {
+        let (c, r) = board.coords(p);
+        let at = (r - 1) * width + (c - 1);
+        let stone = match game.cell(p) {
+            crate::core::EMPTY => EMPTY_PLANE,
+            s if s == own => OWN,
+            _ => OPPONENT,
+        };
+        out[stone * area + at] = 1.0;
+        out[ON_BOARD * area + at] = 1.0;
+        out[OWN_BLACK * area + at] = own_black;
+        out[OWN_TURN * area + at] = own_turn;
+    }
+    let mut planes = Planes {
+        board,
+        data: &mut out[COMMON_PLANES.len() * area..],
+    };
+    game.feature_planes(perspective, &mut planes);
+}
+
+/// Writes the observations of many states (owned or borrowed), each from its
+/// colour to move, into `out` (one [`observation_len`] block per state, in
+/// order), spread over the current rayon pool.
+///
+/// # Panics
+/// When the states differ in observation shape or `out` has the wrong length.
+pub fn write_observations<S>(states: &mut [S], out: &mut [f32])
+where
+    S: BorrowMut<AnyGame> + Send,
+{
+    let Some(first) = states.first() else {
+        assert!(out.is_empty(), "an observation buffer of the wrong size");
+        return;
+    };
+    let len = observation_len(first.borrow());
+    let shape = observation_shape(first.borrow());
+    assert!(
+        states
+            .iter()
+            .all(|s| observation_shape(s.borrow()) == shape),
+        "states of different observation shapes"
+    );
+    assert_eq!(
+        out.len(),
+        len * states.len(),
+        "an observation buffer of the wrong size"
+    );
+    out.par_chunks_mut(len)
+        .zip(states.par_iter_mut())
+        .for_each(|(block, state)| {
+            let state = state.borrow_mut();
+            let perspective = state.to_move();
+            write_observation(state, perspective, block);
+        });
+}
+
+#[cfg(test)]
+mod tests;
