@@ -34,7 +34,12 @@ const NOT_A_STONE: Point = 0x8000;
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
 fn opposite(d: usize) -> usize {
-    (d + 3) % DIRECTIONS
+    // A compare, not a division; the result stays below DIRECTIONS.
+    if d < 3 {
+        d + 3
+    } else {
+        (d - 3) % DIRECTIONS
+    }
 }
 
 /// Per point, its six sight entries.
@@ -154,7 +159,9 @@ impl Lingarda {
         let Scratch {
             queue, seen, safe, ..
         } = &mut self.scratch;
-        let (sight, cells, edge_rays) = (&self.sight[..], &self.cells[..], &self.edge_rays[..]);
+        let (sight, cells) = (&self.sight[..], &self.cells[..]);
+        // Equal lengths let one bounds check serve both tables.
+        let edge_rays = &self.edge_rays[..cells.len()];
         if edge_rays[start as usize] > 0 {
             safe.mark(start);
             return true;
