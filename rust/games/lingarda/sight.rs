@@ -34,12 +34,7 @@ const NOT_A_STONE: Point = 0x8000;
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
 fn opposite(d: usize) -> usize {
-    // A compare, not a division; the result stays below DIRECTIONS.
-    if d < 3 {
-        d + 3
-    } else {
-        (d - 3) % DIRECTIONS
-    }
+    (d + 3) % DIRECTIONS
 }
 
 /// Per point, its six sight entries.

@@ -749,15 +749,22 @@ fn lingarda_playout_speed() {
     }
 }
 
+/// A fixed amount of work for instruction counts (valgrind's callgrind):
+/// `LINGARDA_PROFILE_GAMES` random games at side 9 (200 unless set); the
+/// count per move is the `I refs` total over the moves printed.
 #[test]
 #[ignore]
 fn lingarda_playout_profile() {
+    let games: usize = std::env::var("LINGARDA_PROFILE_GAMES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(200);
     let start = new(9, true);
     let mut state = start.clone();
     let mut rng = Rng::new(1);
     let mut buf = Vec::new();
     let mut moves = 0;
-    for _ in 0..200 {
+    for _ in 0..games {
         state.clone_from(&start);
         moves += playout(&mut state, &mut rng, usize::MAX, &mut buf).length;
     }
