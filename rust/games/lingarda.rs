@@ -13,6 +13,7 @@
 //! that is exact). `tests` checks it against a literal transcription of the
 //! rules on every candidate of many random games.
 
+mod lifeless;
 mod score;
 mod sight;
 
@@ -40,6 +41,10 @@ pub struct Lingarda {
     sight: Vec<sight::Row>,
     /// Per stone: how many of its rays leave the board (0 for empty points).
     edge_rays: Vec<u8>,
+    /// Per colour, the points known to give its stone no lifeline.
+    lifeless: lifeless::Lifeless,
+    /// The score once the game is over (the board no longer changes).
+    final_score: Option<Score>,
     /// Stones on the board per colour.
     stones: [u32; 2],
     to_move: Colour,
@@ -95,6 +100,7 @@ impl Lingarda {
         self.stones[mover.opponent().index()] -= flips;
         self.commit(p);
         self.take_open(p);
+        self.lifeless.placed(mover);
         self.last_placer = Some(mover);
         self.consecutive_passes = 0;
     }
@@ -229,6 +235,8 @@ impl Game for Lingarda {
             cells: vec![EMPTY; n],
             sight: vec![[EDGE; DIRECTIONS]; n],
             edge_rays: vec![0; n],
+            lifeless: lifeless::Lifeless::new(n),
+            final_score: None,
             stones: [0; 2],
             to_move: Colour::Black,
             swapped: false,
@@ -364,24 +372,34 @@ impl Game for Lingarda {
         // Fisher-Yates shuffle in place: tried points move to the end of the
         // untried range) and taking the first legal one picks uniformly among
         // the legal placements; pass only when none is, swap never (RULES.md
-        // §8). Dead points found on the way leave the open points for good.
+        // §8). Dead points found on the way leave the open points for good;
+        // points known lifeless for the mover are not weighed again.
         if self.is_terminal() {
             return None;
         }
+        let mover = self.to_move;
         let mut untried = self.open.len();
         while untried > 0 {
             let i = rng.below(untried);
             let p = self.open[i];
-            let verdict = self.weigh(p);
+            let verdict = if self.lifeless.contains(mover, p) {
+                Verdict::NoLifeline
+            } else {
+                self.weigh(p)
+            };
             if verdict == Verdict::Legal {
                 return Some(p);
             }
             untried -= 1;
             self.swap_open(i, untried);
-            if verdict == Verdict::NoLifeline && self.is_dead(p) {
-                let last = self.open.len() - 1;
-                self.swap_open(untried, last);
-                self.open.pop();
+            if verdict == Verdict::NoLifeline {
+                if self.is_dead(p) {
+                    let last = self.open.len() - 1;
+                    self.swap_open(untried, last);
+                    self.open.pop();
+                } else {
+                    self.lifeless.insert(mover, p);
+                }
             }
         }
         Some(self.pass_action())

@@ -154,7 +154,9 @@ impl Lingarda {
         let Scratch {
             queue, seen, safe, ..
         } = &mut self.scratch;
-        let (sight, cells, edge_rays) = (&self.sight[..], &self.cells[..], &self.edge_rays[..]);
+        let (sight, cells) = (&self.sight[..], &self.cells[..]);
+        // Equal lengths let one bounds check serve both tables.
+        let edge_rays = &self.edge_rays[..cells.len()];
         if edge_rays[start as usize] > 0 {
             safe.mark(start);
             return true;

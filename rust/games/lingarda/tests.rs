@@ -580,7 +580,7 @@ fn illegal_actions_name_themselves_and_leave_the_state_untouched() {
 fn fast_placement_test_matches_the_naive_reference() {
     let mut rng = Rng::new(2024);
     let mut buf = Vec::new();
-    let (mut stranded, mut no_lifeline, mut passes) = (0, 0, 0);
+    let (mut stranded, mut no_lifeline, mut passes, mut known_lifeless) = (0, 0, 0, 0);
     for game in 0..240 {
         let size = [2, 3, 4, 5, 6, 3, 4, 5][game % 8] + if game % 60 == 59 { 2 } else { 0 };
         let mut state = new(size as i64, game % 2 == 0);
@@ -593,6 +593,10 @@ fn fast_placement_test_matches_the_naive_reference() {
                     continue;
                 }
                 let naive = naive_place(state.board, &state.cells, p, mover);
+                if state.lifeless.contains(mover, p) {
+                    assert_eq!(naive, NaiveVerdict::NoLifeline, "{at}: known lifeless");
+                    known_lifeless += 1;
+                }
                 let fast = state.weigh(p);
                 match (&naive, fast) {
                     (NaiveVerdict::Legal(_), Verdict::Legal) => naive_legal.push(p),
@@ -674,8 +678,8 @@ fn fast_placement_test_matches_the_naive_reference() {
     }
     // The random games must have met every case the test is about.
     assert!(
-        stranded > 50 && no_lifeline > 500 && passes > 100,
-        "{stranded} {no_lifeline} {passes}"
+        stranded > 50 && no_lifeline > 500 && passes > 100 && known_lifeless > 100,
+        "{stranded} {no_lifeline} {passes} {known_lifeless}"
     );
 }
 
@@ -745,15 +749,22 @@ fn lingarda_playout_speed() {
     }
 }
 
+/// A fixed amount of work for instruction counts (valgrind's callgrind):
+/// `LINGARDA_PROFILE_GAMES` random games at side 9 (200 unless set); the
+/// count per move is the `I refs` total over the moves printed.
 #[test]
 #[ignore]
 fn lingarda_playout_profile() {
+    let games: usize = std::env::var("LINGARDA_PROFILE_GAMES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(200);
     let start = new(9, true);
     let mut state = start.clone();
     let mut rng = Rng::new(1);
     let mut buf = Vec::new();
     let mut moves = 0;
-    for _ in 0..200 {
+    for _ in 0..games {
         state.clone_from(&start);
         moves += playout(&mut state, &mut rng, usize::MAX, &mut buf).length;
     }

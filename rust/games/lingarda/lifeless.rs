@@ -1,0 +1,63 @@
+//! Points known lifeless: where a colour's stone would have no lifeline, and
+//! will not have one until that colour places a stone again.
+//!
+//! Whether a stone of colour `c` on the empty point `q` has a lifeline
+//! before any flip depends on `c`'s lines of sight alone. The opponent's
+//! placements only take from them: a new stone shortens rays (a ray of `q`
+//! or of a stone of `c` that ran through it now ends at an enemy), and its
+//! flips turn stones of `c` into blockers, which opens no line. Passes and
+//! swaps change nothing. So the least fixpoint of the lifeline rule can only
+//! shrink, and a point once judged `NoLifeline` for `c` stays so until `c`
+//! places. Turns that end in a pass weigh every open point, and in the
+//! endgame a player often passes again after one reply: the second scan
+//! skips the points the first found lifeless.
+
+use crate::core::Colour;
+
+use crate::board::Point;
+
+/// Per colour, the points judged lifeless since its last placement.
+#[derive(Clone, Debug)]
+pub(super) struct Lifeless {
+    /// Per colour and point: the epoch in which the point was judged
+    /// lifeless (a stale epoch means nothing).
+    judged: [Vec<u16>; 2],
+    /// Per colour: its current epoch; every placement of the colour starts a
+    /// new one. Starts at 1, so the zeroed stamps mean nothing.
+    epoch: [u16; 2],
+}
+
+impl Lifeless {
+    pub(super) fn new(points: usize) -> Self {
+        Lifeless {
+            judged: [vec![0; points], vec![0; points]],
+            epoch: [1, 1],
+        }
+    }
+
+    /// Whether `q` is known lifeless for `colour`.
+    #[inline]
+    pub(super) fn contains(&self, colour: Colour, q: Point) -> bool {
+        let k = colour.index();
+        self.judged[k][q as usize] == self.epoch[k]
+    }
+
+    /// Records that a stone of `colour` on `q` would have no lifeline.
+    #[inline]
+    pub(super) fn insert(&mut self, colour: Colour, q: Point) {
+        let k = colour.index();
+        self.judged[k][q as usize] = self.epoch[k];
+    }
+
+    /// `colour` placed a stone: what it learned no longer holds.
+    #[inline]
+    pub(super) fn placed(&mut self, colour: Colour) {
+        let k = colour.index();
+        self.epoch[k] = self.epoch[k].wrapping_add(1);
+        if self.epoch[k] == 0 {
+            // Stamps of 65536 placements ago could match again.
+            self.judged[k].fill(0);
+            self.epoch[k] = 1;
+        }
+    }
+}
