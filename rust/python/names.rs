@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 use crate::games::{Action, AnyGame, Game};
 
@@ -13,6 +13,9 @@ use crate::games::{Action, AnyGame, Game};
 pub struct ActionNames {
     texts: Vec<Py<PyString>>,
     actions: HashMap<&'static str, Action>,
+    /// The same map as a Python dict: looking a Python string up there uses
+    /// the hash the string caches, much cheaper than hashing it again.
+    by_text: Py<PyDict>,
 }
 
 impl ActionNames {
@@ -26,6 +29,13 @@ impl ActionNames {
     #[inline]
     pub fn action(&self, text: &str) -> Option<Action> {
         self.actions.get(text).copied()
+    }
+
+    /// The action whose canonical text is the Python string `text`.
+    #[inline]
+    pub fn action_of(&self, text: &Bound<'_, PyString>) -> Option<Action> {
+        let found = self.by_text.bind(text.py()).get_item(text).ok()??;
+        found.extract().ok()
     }
 
     /// The number of actions.
@@ -56,12 +66,19 @@ pub fn action_names(py: Python<'_>, game: &AnyGame) -> PyResult<Arc<ActionNames>
     }
     let mut texts = Vec::with_capacity(game.num_actions());
     let mut actions = HashMap::with_capacity(game.num_actions());
+    let by_text = PyDict::new(py);
     for a in 0..game.num_actions() as Action {
         let text = game.action_text(a)?;
-        texts.push(PyString::intern(py, text).unbind());
+        let interned = PyString::intern(py, text);
+        by_text.set_item(&interned, a)?;
+        texts.push(interned.unbind());
         actions.insert(text, a);
     }
-    let names = Arc::new(ActionNames { texts, actions });
+    let names = Arc::new(ActionNames {
+        texts,
+        actions,
+        by_text: by_text.unbind(),
+    });
     cache.insert(key, names.clone());
     Ok(names)
 }

@@ -18,9 +18,9 @@ use crate::games::{Action, AnyGame, Game};
 use crate::observation::{observation_shape, write_observation, COMMON_PLANES};
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
-/// checkpoint and replays at most this many actions, and play copies the
-/// state only once per this many plies.
-const CHECKPOINT_EVERY: usize = 16;
+/// checkpoint and replays fewer than this many actions, and play copies the
+/// state only once per this many plies (a copy costs far more than a ply).
+const CHECKPOINT_EVERY: usize = 64;
 
 /// A position of a game and the moves that led to it.
 #[pyclass(module = "stonefield._core", subclass)]
@@ -28,8 +28,9 @@ pub struct State {
     game: Py<PyAny>,
     current: AnyGame,
     history: Vec<Action>,
-    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies.
-    checkpoints: Vec<AnyGame>,
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies;
+    /// they never change once made, so copies of a state share them.
+    checkpoints: Vec<Arc<AnyGame>>,
     names: Arc<ActionNames>,
     buf: Vec<Action>,
 }
@@ -50,12 +51,11 @@ impl State {
     /// integer `action` attribute (a `Move`).
     fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
         if let Ok(text) = mv.cast::<PyString>() {
-            let text = text.to_str()?;
             // Canonical texts are looked up directly; others (upper case,
             // malformed) go through the parser and its error messages.
-            return match self.names.action(text) {
+            return match self.names.action_of(text) {
                 Some(a) => Ok(a),
-                None => Ok(self.current.parse_action(text)?),
+                None => Ok(self.current.parse_action(text.to_str()?)?),
             };
         }
         let number = if mv.is_instance_of::<PyInt>() {
@@ -146,7 +146,7 @@ impl State {
         Ok(State {
             names: action_names(py, &current)?,
             buf: Vec::with_capacity(current.num_actions()),
-            checkpoints: vec![current.clone()],
+            checkpoints: vec![Arc::new(current.clone())],
             current,
             history: Vec::new(),
             game: game.unbind(),
@@ -175,7 +175,7 @@ impl State {
         }
         self.history.push(action);
         if self.history.len() % CHECKPOINT_EVERY == 0 {
-            self.checkpoints.push(self.current.clone());
+            self.checkpoints.push(Arc::new(self.current.clone()));
         }
         Ok(())
     }
@@ -193,7 +193,7 @@ impl State {
             .checkpoints
             .last()
             .expect("the start is always a checkpoint");
-        self.current.clone_from(base);
+        self.current.clone_from(base.as_ref());
         for &a in &self.history[(self.checkpoints.len() - 1) * CHECKPOINT_EVERY..] {
             self.current.apply_unchecked(a);
         }
