@@ -1,0 +1,56 @@
+"""Draws the README's picture of each game's board (``docs/<game>.svg``).
+
+Each picture is a game played by a seeded random bot, so it is the same on
+every machine; tests/test_svg.py checks that the committed files are what
+this script draws. Run it after changing the pictures' code:
+
+    python docs/pictures.py
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import stonefield
+from stonefield.overlays import available
+
+# The position each picture shows: options, plies played, the bot's seed,
+# and the overlay drawn (the game's first, if it has any).
+POSITIONS: dict[str, tuple[dict[str, int], int, int]] = {
+    "sunder": ({"size": 5}, 200, 4),
+    "anda": ({"size": 5}, 30, 1),
+    "anadil": ({"size": 9}, 40, 1),
+    "lingarda": ({"size": 5}, 30, 1),
+    "esgrad": ({"size": 5}, 26, 1),
+}
+
+
+def position(name: str) -> stonefield.State:
+    """The position drawn for game ``name``."""
+    options, plies, seed = POSITIONS.get(name, ({}, 20, 1))
+    state = stonefield.game(name, **options).start()
+    bot = stonefield.RandomBot(seed)
+    for _ in range(plies):
+        if state.is_over:
+            break
+        state.play(bot.choose(state))
+    return state
+
+
+def picture(name: str) -> str:
+    """The SVG text of game ``name``'s picture."""
+    overlays = available(name)
+    return (
+        stonefield.svg(position(name), size=360, overlay=overlays[0] if overlays else None) + "\n"
+    )
+
+
+def main() -> None:
+    here = Path(__file__).parent
+    for name in stonefield.GAMES:
+        (here / f"{name}.svg").write_text(picture(name))
+        print(f"wrote docs/{name}.svg")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""Overlays: drawings on top of a board that show one of a game's own notions
+(Sunder's cuts, territory, smothered groups...), each fed by the views the
+game's engine exposes through :meth:`State.query`.
+
+An overlay is a function of a state and an optional point (the group to show;
+by default the last stone placed) that returns :class:`Mark` objects;
+:func:`stonefield.svg` draws them. Python never decides a rule here: every
+point a mark covers comes from the engine.
+
+>>> import stonefield
+>>> state = stonefield.Sunder(size=2, pie=False).start()
+>>> for move in ["a2", "a1", "c2", "c3", "b2"]:
+...     state.play(move)
+>>> [(m.kind, m.points) for m in overlay_marks(state, "cuts").marks]
+[('region', ('a1', 'b1')), ('region', ('b3', 'c3')), ('ring', ('a2', 'b2', 'c2'))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from stonefield._core import NotationError
+from stonefield.game import State
+
+MarkKind = Literal["region", "ring", "cross", "dot", "label"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One drawing of an overlay.
+
+    Attributes:
+        kind: ``"region"`` tints the points' cells under the stones,
+            ``"ring"`` circles stones, ``"cross"`` crosses them out, ``"dot"``
+            puts a small disc on them, ``"label"`` writes ``text`` on them.
+        points: the point names it covers, in point-index order.
+        colour: an SVG colour.
+        role: what the mark shows, for the picture's legend and for tools
+            that read the SVG (it becomes the element's class).
+        text: the label's text, for ``"label"``.
+    """
+
+    kind: MarkKind
+    points: tuple[str, ...]
+    colour: str
+    role: str
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """What an overlay draws: its marks and a one-line caption."""
+
+    name: str
+    marks: tuple[Mark, ...]
+    caption: str
+
+
+OverlayFunction = Callable[[State, int | None], Drawing]
+
+BLACK_TINT = "#3a3a3a"
+WHITE_TINT = "#ffffff"
+HIGHLIGHT = "#d62728"
+GROUP_RING = "#f0a000"
+PART_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
+
+
+def _names(state: State, points: Iterable[int | str]) -> tuple[str, ...]:
+    """Point names in point-index order, from indices or names."""
+    names = state.game.point_names
+    index = {name: i for i, name in enumerate(names)}
+    indices = sorted(p if isinstance(p, int) else index[p] for p in points)
+    return tuple(names[i] for i in indices)
+
+
+def _last_stone(state: State) -> int | None:
+    """The point of the last placement in the game, or None."""
+    points = state.game.num_points
+    for action in reversed(state.actions):
+        if action < points:
+            return action
+    return None
+
+
+def _group_point(state: State, at: int | None) -> int | None:
+    """The point whose group an overlay shows: ``at``, or the last stone."""
+    return _last_stone(state) if at is None else at
+
+
+def sunder_cuts(state: State, at: int | None) -> Drawing:
+    """The group at ``at`` (by default the last stone placed, so the winning
+    group of a finished game) and the parts of the board minus it; the
+    largest part, the cut that decides, is drawn strongest."""
+    point = _group_point(state, at)
+    found: dict[str, Any] | None = None if point is None else state.query("cuts", point)
+    if found is None:
+        return Drawing("cuts", (), "cuts: no group to show")
+    marks = []
+    for k, part in enumerate(found["parts"]):
+        role = "largest-cut" if k == 0 else "cut"
+        colour = HIGHLIGHT if k == 0 else PART_COLOURS[(k - 1) % len(PART_COLOURS)]
+        marks.append(Mark("region", _names(state, part), colour, role))
+    group = _names(state, found["group"])
+    marks.append(Mark("ring", group, GROUP_RING, "group"))
+    sizes = [len(part) for part in found["parts"]]
+    largest = f"largest cut {sizes[0]} of {state.game.num_points}" if sizes else "no cut"
+    caption = f"cuts of the group at {state.game.point_names[point]}: {largest}"
+    if len(sizes) > 1:
+        caption += f" (others {', '.join(map(str, sizes[1:]))})"
+    return Drawing("cuts", tuple(marks), caption)
+
+
+# Overlays by game, then by name. A game with no entry has none.
+OVERLAYS: dict[str, dict[str, OverlayFunction]] = {
+    "sunder": {"cuts": sunder_cuts},
+}
+
+
+def available(game_name: str) -> list[str]:
+    """The overlays a game has, by name.
+
+    >>> available("sunder")
+    ['cuts']
+    """
+    return sorted(OVERLAYS.get(game_name, {}))
+
+
+def overlay_marks(state: State, name: str, at: str | int | None = None) -> Drawing:
+    """Runs the overlay ``name`` on ``state``.
+
+    Args:
+        state: the position.
+        name: one of :func:`available` for the state's game.
+        at: the point whose group the overlay shows, for overlays about one
+            group; by default the last stone placed.
+
+    Returns:
+        The overlay's marks and caption.
+
+    Raises:
+        NotationError: for an overlay the game does not have (the message
+            lists those it has) or a point that is not on the board.
+    """
+    game_name = state.game.name
+    function = OVERLAYS.get(game_name, {}).get(name)
+    if function is None:
+        has = ", ".join(available(game_name)) or "none"
+        raise NotationError(f"{game_name} has no overlay {name!r} (it has: {has})")
+    point = None
+    if at is not None:
+        point = state.action(at)
+        if point >= state.game.num_points:
+            raise NotationError(f"{at!r} is not a point of the board")
+    return function(state, point)
