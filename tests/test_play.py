@@ -133,6 +133,8 @@ def test_undo_against_a_bot_takes_back_its_reply_too():
         (("sunder", "--as", "red"), "invalid Colour value"),
         (("sunder", "--load", "sunder size=3 ; b2 b2"), "move 2 'b2'"),
         (("sunder", "--load", "sunder size=3 ; b2", "--size", "4"), "--load takes"),
+        (("sunder", "--load", "no/such/game.txt"), "cannot read the record file no/such/game.txt"),
+        (("anything", "--load", "sunder size=3 ; b2"), "the record is a game of sunder"),
     ],
 )
 def test_bad_arguments_print_one_line_and_exit_2(args, message):

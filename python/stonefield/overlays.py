@@ -64,6 +64,7 @@ BLACK_TINT = "#3a3a3a"
 WHITE_TINT = "#ffffff"
 HIGHLIGHT = "#d62728"
 GROUP_RING = "#f0a000"
+LIFELINE_RING = "#2ca02c"
 PART_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 
 
@@ -112,9 +113,104 @@ def sunder_cuts(state: State, at: int | None) -> Drawing:
     return Drawing("cuts", tuple(marks), caption)
 
 
+def _colour_tint(colour: str) -> str:
+    return BLACK_TINT if colour == "black" else WHITE_TINT
+
+
+def territory(state: State, at: int | None) -> Drawing:
+    """The empty points each colour owns (``query("territory")``: an owner
+    or None per point), tinted in the owner's colour."""
+    del at
+    owners: list[str | None] = state.query("territory")
+    marks = []
+    counts = []
+    for colour in ("black", "white"):
+        points = [p for p, owner in enumerate(owners) if owner == colour]
+        counts.append(f"{colour} {len(points)}")
+        if points:
+            marks.append(Mark("region", _names(state, points), _colour_tint(colour), colour))
+    return Drawing("territory", tuple(marks), "territory: " + ", ".join(counts))
+
+
+def smothered(state: State, at: int | None) -> Drawing:
+    """The stones of smothered groups, crossed out (``query("smothered")``:
+    a list of stones, or one per colour)."""
+    del at
+    found: list[int | str] | dict[str, list[int | str]] = state.query("smothered")
+    per_colour = found if isinstance(found, dict) else {"": found}
+    marks = []
+    total = 0
+    for colour, points in per_colour.items():
+        total += len(points)
+        if points:
+            role = f"smothered {colour}".strip()
+            marks.append(Mark("cross", _names(state, points), HIGHLIGHT, role))
+    caption = f"smothered: {total} stone{'s' if total != 1 else ''}"
+    return Drawing("smothered", tuple(marks), caption)
+
+
+def partitions(state: State, at: int | None) -> Drawing:
+    """The partitions of the group at ``at`` (by default the last stone
+    placed): the connected parts of the board minus the group, each in its
+    own colour, with the group ringed (``query("partitions", point)``)."""
+    point = _group_point(state, at)
+    found: list[list[int]] | None = None if point is None else state.query("partitions", point)
+    if point is None or found is None:
+        return Drawing("partitions", (), "partitions: no group to show")
+    marks = [
+        Mark("region", _names(state, part), PART_COLOURS[k % len(PART_COLOURS)], "partition")
+        for k, part in enumerate(found)
+    ]
+    # The group is what the partitions leave of the board.
+    covered = {p for part in found for p in part}
+    group = [p for p in range(state.game.num_points) if p not in covered]
+    marks.append(Mark("ring", _names(state, group), GROUP_RING, "group"))
+    count = len(found)
+    caption = (
+        f"partitions of the group at {state.game.point_names[point]}: {count}, "
+        f"worth {count * (count + 1) // 2}"
+    )
+    return Drawing("partitions", tuple(marks), caption)
+
+
+def lifelines(state: State, at: int | None) -> Drawing:
+    """Lingarda's lifelines. With ``at`` an empty point: what placing the
+    mover's stone there would do (the stone shown as a dot, the enemy stones
+    that would flip crossed out, the stones left with a lifeline ringed, and
+    the verdict). Without: every stone that has a lifeline, ringed."""
+    if at is not None and state.board_string()[at] != ".":
+        raise NotationError(
+            f"lifelines at {state.game.point_names[at]}: the point is occupied "
+            "(give an empty point to see what a placement there would do)"
+        )
+    found: dict[str, Any] = state.query("lifelines", at)
+    marks = [
+        Mark("ring", _names(state, found[colour]), LIFELINE_RING, f"lifeline {colour}")
+        for colour in ("black", "white")
+        if found[colour]
+    ]
+    if at is None:
+        count = len(found["black"]) + len(found["white"])
+        return Drawing("lifelines", tuple(marks), f"lifelines: {count} stones have one")
+    mover = state.to_move.value
+    name = state.game.point_names[at]
+    marks.append(Mark("dot", (name,), _colour_tint(mover), f"try {mover}"))
+    if found["flips"]:
+        marks.append(Mark("cross", _names(state, found["flips"]), HIGHLIGHT, "flip"))
+    if found["legal"]:
+        caption = f"{mover} at {name}: legal, {len(found['flips'])} flip(s)"
+    else:
+        caption = f"{mover} at {name}: illegal, {found['reason']}"
+    return Drawing("lifelines", tuple(marks), caption)
+
+
 # Overlays by game, then by name. A game with no entry has none.
 OVERLAYS: dict[str, dict[str, OverlayFunction]] = {
     "sunder": {"cuts": sunder_cuts},
+    "anda": {"territory": territory, "smothered": smothered},
+    "anadil": {"smothered": smothered},
+    "lingarda": {"lifelines": lifelines},
+    "esgrad": {"partitions": partitions},
 }
 
 

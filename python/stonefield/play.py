@@ -9,6 +9,7 @@ index or :class:`~stonefield.Move`); :data:`BOTS` names the ones
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.table import Table
 
-from stonefield._core import StonefieldError
+from stonefield._core import RecordError, StonefieldError
 from stonefield.colour import Colour
 from stonefield.game import Move, State
 from stonefield.render import rich_diagram
@@ -204,12 +205,17 @@ def _number(value: object) -> str:
 
 def load_record_argument(text: str) -> str:
     """A record given on the command line: the text itself, ``-`` for
-    standard input, or the name of a file that holds it."""
-    import sys
+    standard input, or the name of a file that holds it (a single word with
+    a ``.`` or ``/`` in it).
 
+    Raises:
+        RecordError: for a file name that names no readable file.
+    """
     if text == "-":
         return sys.stdin.read()
-    path = Path(text)
-    if ";" not in text and path.is_file():
-        return path.read_text()
-    return text
+    if ";" in text or len(text.split()) != 1 or not any(c in text for c in "./"):
+        return text
+    try:
+        return Path(text).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read the record file {text}: {error.strerror}") from None
