@@ -205,3 +205,100 @@ def test_the_committed_docs_picture_is_what_the_code_draws(name):
     pictures = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(pictures)
     assert (DOCS / f"{name}.svg").read_text() == pictures.picture(name)
+
+
+def needs(name: str):
+    return pytest.mark.skipif(name not in stonefield.GAMES, reason=f"{name} is not built in")
+
+
+def marked(root: ET.Element, role: str) -> set[str]:
+    return set(overlay_marks(root, role))
+
+
+def states_of(name: str, count: int, **options) -> list[stonefield.State]:
+    return [random_state(name, 5 + 7 * k, seed=k, **options) for k in range(count)]
+
+
+@needs("anda")
+def test_anda_territory_overlay_tints_each_owners_points():
+    for state in states_of("anda", 8, size=4):
+        owners = state.query("territory")
+        root = parse(stonefield.svg(state, overlay="territory"))
+        names = state.game.point_names
+        for colour in ("black", "white"):
+            expected = {names[p] for p, owner in enumerate(owners) if owner == colour}
+            assert marked(root, colour) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        pytest.param("anda", 4, marks=needs("anda")),
+        pytest.param("anadil", 7, marks=needs("anadil")),
+    ],
+)
+def test_breaths_overlay_marks_the_group_and_its_breaths(name, size):
+    seen_obstructed = False
+    for state in states_of(name, 10, size=size):
+        root = parse(stonefield.svg(state, overlay="breaths"))
+        group, blocked, free = (
+            marked(root, "group"),
+            marked(root, "obstructed"),
+            marked(root, "free"),
+        )
+        point = next((a for a in reversed(state.actions) if a < state.game.num_points), None)
+        if point is None or state.board_string()[point] == ".":
+            assert not group
+            continue
+        assert state.game.point_names[point] in group
+        assert not (blocked & free) and not (group & (blocked | free))
+        seen_obstructed |= bool(blocked)
+    assert seen_obstructed
+
+
+@needs("anadil")
+def test_anadil_draws_its_prison_beside_the_board():
+    state = stonefield.game("anadil", size=5, komi=2).start()
+    root = parse(stonefield.svg(state))
+    (prison,) = find_all(root, "g", "prison")
+    assert prison.get("data-count") == "2"
+    assert [classes(s) for s in find_all(prison, "circle", "prisoner")] == [{"prisoner", "black"}]
+    board_right = max(float(s.get("cx")) for s in find_all(root, "circle", "stone"))
+    assert min(float(e.get("cx")) for e in find_all(prison, "circle", "prisoner")) > board_right
+
+
+@needs("lingarda")
+def test_lingarda_lifelines_overlay_previews_a_placement():
+    state = random_state("lingarda", 12, seed=2, size=4, pie=False)
+    root = parse(stonefield.svg(state, overlay="lifelines"))
+    lifelines = state.query("lifelines")
+    names = state.game.point_names
+    for colour in ("black", "white"):
+        assert marked(root, f"lifeline {colour}") == {names[p] for p in lifelines[colour]}
+    empty = state.board_string().index(".")
+    preview = state.query("lifelines", empty)
+    root = parse(stonefield.svg(state, overlay="lifelines", at=empty))
+    assert marked(root, f"try {state.to_move.value}") == {names[empty]}
+    assert marked(root, "flip") == {names[p] for p in preview["flips"]}
+    captions = [t.text for g in find_all(root, "g", "caption") for t in g]
+    assert ("legal" if preview["legal"] else "illegal") in captions[-1]
+    stone = state.board_string().index("B")
+    with pytest.raises(stonefield.NotationError, match="the point is occupied"):
+        stonefield.svg(state, overlay="lifelines", at=stone)
+
+
+@needs("esgrad")
+def test_esgrad_partitions_overlay_colours_each_part_and_rings_the_group():
+    for state in states_of("esgrad", 8, size=4):
+        root = parse(stonefield.svg(state, overlay="partitions"))
+        point = next((a for a in reversed(state.actions) if a < state.game.num_points), None)
+        if point is None:
+            continue
+        parts = state.query("partitions", point)
+        names = state.game.point_names
+        drawn = [{e.get("data-point") for e in g} for g in find_all(root, "g", "partition")]
+        assert drawn == [{names[p] for p in part} for part in parts]
+        covered = {p for part in parts for p in part}
+        assert marked(root, "group") == {
+            names[p] for p in range(state.game.num_points) if p not in covered
+        }

@@ -65,6 +65,7 @@ WHITE_TINT = "#ffffff"
 HIGHLIGHT = "#d62728"
 GROUP_RING = "#f0a000"
 LIFELINE_RING = "#2ca02c"
+FREE_BREATH = "#2ca02c"
 PART_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 
 
@@ -149,6 +150,49 @@ def smothered(state: State, at: int | None) -> Drawing:
     return Drawing("smothered", tuple(marks), caption)
 
 
+def _breath_drawing(
+    state: State, point: int, group: list[str], obstructed: dict[str, bool]
+) -> Drawing:
+    """The group ringed and its breaths dotted: red where obstructed,
+    green where they keep it alive."""
+    marks = [Mark("ring", _names(state, group), GROUP_RING, "group")]
+    blocked = [name for name, is_blocked in obstructed.items() if is_blocked]
+    free = [name for name, is_blocked in obstructed.items() if not is_blocked]
+    if blocked:
+        marks.append(Mark("dot", _names(state, blocked), HIGHLIGHT, "obstructed"))
+    if free:
+        marks.append(Mark("dot", _names(state, free), FREE_BREATH, "free"))
+    verdict = "smothered" if not free else f"alive by {len(free)}"
+    caption = (
+        f"breaths of the group at {state.game.point_names[point]}: "
+        f"{len(blocked)} obstructed, {verdict}"
+    )
+    return Drawing("breaths", tuple(marks), caption)
+
+
+def anda_breaths(state: State, at: int | None) -> Drawing:
+    """Anda: the group at ``at`` (by default the last stone placed) and its
+    liberties, each obstructed when exactly one enemy group reaches it
+    (``query("breath", point)``)."""
+    point = _group_point(state, at)
+    found: dict[str, Any] | None = None if point is None else state.query("breath", point)
+    if point is None or found is None:
+        return Drawing("breaths", (), "breaths: no group to show")
+    obstructed = {lib["point"]: lib["obstructions"] == 1 for lib in found["liberties"]}
+    return _breath_drawing(state, point, found["stones"], obstructed)
+
+
+def anadil_breaths(state: State, at: int | None) -> Drawing:
+    """Anadil: the group at ``at`` (by default the last stone placed) and
+    its breaths, each obstructed when exactly one enemy supergroup reaches
+    it (``query("breaths", point)`` and ``query("group", point)``)."""
+    point = _group_point(state, at)
+    found: dict[str, bool] | None = None if point is None else state.query("breaths", point)
+    if point is None or found is None:
+        return Drawing("breaths", (), "breaths: no group to show")
+    return _breath_drawing(state, point, state.query("group", point), found)
+
+
 def partitions(state: State, at: int | None) -> Drawing:
     """The partitions of the group at ``at`` (by default the last stone
     placed): the connected parts of the board minus the group, each in its
@@ -207,8 +251,8 @@ def lifelines(state: State, at: int | None) -> Drawing:
 # Overlays by game, then by name. A game with no entry has none.
 OVERLAYS: dict[str, dict[str, OverlayFunction]] = {
     "sunder": {"cuts": sunder_cuts},
-    "anda": {"territory": territory, "smothered": smothered},
-    "anadil": {"smothered": smothered},
+    "anda": {"territory": territory, "smothered": smothered, "breaths": anda_breaths},
+    "anadil": {"smothered": smothered, "breaths": anadil_breaths},
     "lingarda": {"lifelines": lifelines},
     "esgrad": {"partitions": partitions},
 }
