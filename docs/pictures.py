@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import stonefield
-from stonefield.overlays import available
+from stonefield.overlays import available, overlay_marks
 
 # The position each picture shows: options, plies played, the bot's seed,
 # and the overlay drawn (the game's first, if it has any).
@@ -21,8 +21,12 @@ POSITIONS: dict[str, tuple[dict[str, int], int, int]] = {
     "anda": ({"size": 5}, 30, 1),
     "anadil": ({"size": 9}, 40, 1),
     "lingarda": ({"size": 5}, 30, 1),
-    "esgrad": ({"size": 5}, 26, 1),
+    "esgrad": ({"size": 5}, 36, 19),
 }
+
+
+# Overlays that show one group, drawn for the most telling one.
+GROUP_OVERLAYS = {"cuts", "partitions", "breaths"}
 
 
 def position(name: str) -> stonefield.State:
@@ -37,12 +41,26 @@ def position(name: str) -> stonefield.State:
     return state
 
 
+def richest_point(state: stonefield.State, overlay: str) -> int | None:
+    """The stone whose group the overlay says most about (the most marks),
+    for overlays about one group; None to keep the overlay's default."""
+    if state.is_over:
+        return None  # the default, the last stone, shows how the game ended
+    stones = [p for p, cell in enumerate(state.board_string()) if cell != "."]
+    if not stones:
+        return None
+    return max(stones, key=lambda p: len(overlay_marks(state, overlay, p).marks))
+
+
 def picture(name: str) -> str:
     """The SVG text of game ``name``'s picture."""
+    state = position(name)
     overlays = available(name)
-    return (
-        stonefield.svg(position(name), size=360, overlay=overlays[0] if overlays else None) + "\n"
-    )
+    if not overlays:
+        return stonefield.svg(state, size=360) + "\n"
+    overlay = overlays[0]
+    at = richest_point(state, overlay) if overlay in GROUP_OVERLAYS else None
+    return stonefield.svg(state, size=360, overlay=overlay, at=at) + "\n"
 
 
 def main() -> None:
