@@ -52,8 +52,9 @@ def test_undo_pass_swap_help_and_moves():
     assert "a1 b1 c1" in out  # the legal moves
     assert out.rstrip().endswith("sunder size=3 komi=0 pie=true ;")
     # Sunder has no pass: the engine says so and play goes on.
-    done = play("sunder", "--size", "3", moves="pass\nquit\n")
+    done = play("sunder", "--size", "3", moves="pass\nscore\nquit\n")
     assert "'pass' is not an action of sunder" in done.stdout
+    assert "sunder has no score" in done.stdout
 
 
 def test_save_writes_a_record_that_loads(tmp_path):

@@ -63,6 +63,7 @@ Type a move in notation (e5), or:
   undo                  take back your last move (and the bot's reply)
   save FILE             write the game record to FILE
   moves                 list the legal moves
+  score                 the score of the position as it stands
   help                  this text
   quit                  stop playing"""
 
@@ -122,6 +123,9 @@ class Session:
             self.console.print(HELP, highlight=False)
         elif word == "moves":
             self.console.print(" ".join(self.state.legal_moves()), highlight=False)
+        elif word == "score":
+            if not self._score():
+                self.console.print(f"{self.state.game.name} has no score: the game is won outright")
         elif word == "undo":
             self._undo()
         elif word == "save":
@@ -158,12 +162,19 @@ class Session:
             return
         self.console.print(f"saved to {path}")
 
+    def _score(self) -> bool:
+        """Prints the score breakdown, for games that score; False for the
+        others."""
+        score = getattr(self.state, "score", None)
+        if not callable(score):
+            return False
+        self.console.print(score_table(score()))
+        return True
+
     def _final_score(self) -> None:
         winner = self.state.winner
         self.console.print(f"[bold]{winner.value.capitalize()} wins[/]" if winner else "No winner")
-        score = getattr(self.state, "score", None)
-        if callable(score):
-            self.console.print(score_table(score()))
+        self._score()
         self.console.print(self.state.record(), highlight=False, soft_wrap=True)
 
 
