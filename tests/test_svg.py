@@ -28,7 +28,8 @@ def classes(element: ET.Element) -> set[str]:
 
 
 def find_all(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter(f"{{{NS['svg']}}}{tag}") if cls in classes(e)]
+    wanted = set(cls.split())
+    return [e for e in root.iter(f"{{{NS['svg']}}}{tag}") if wanted <= classes(e)]
 
 
 def random_state(name: str, plies: int, seed: int, **options) -> stonefield.State:
@@ -219,15 +220,26 @@ def states_of(name: str, count: int, **options) -> list[stonefield.State]:
     return [random_state(name, 5 + 7 * k, seed=k, **options) for k in range(count)]
 
 
-@needs("anda")
-def test_anda_territory_overlay_tints_each_owners_points():
-    for state in states_of("anda", 8, size=4):
-        owners = state.query("territory")
-        root = parse(stonefield.svg(state, overlay="territory"))
+@pytest.mark.parametrize(
+    ("name", "view"),
+    [
+        pytest.param("anda", "territory", marks=needs("anda")),
+        pytest.param("lingarda", "enclosures", marks=needs("lingarda")),
+    ],
+)
+def test_owner_overlays_tint_each_owners_points(name, view):
+    tinted = 0
+    for state in states_of(name, 8, size=4):
+        owners = state.query(view)
+        root = parse(stonefield.svg(state, overlay=view))
         names = state.game.point_names
         for colour in ("black", "white"):
             expected = {names[p] for p, owner in enumerate(owners) if owner == colour}
             assert marked(root, colour) == expected
+            if name == "lingarda":  # the score counts the same points
+                assert len(expected) == state.query("score")[colour]["enclosures"]
+            tinted += len(expected)
+    assert tinted > 0
 
 
 @pytest.mark.parametrize(

@@ -118,19 +118,25 @@ def _colour_tint(colour: str) -> str:
     return BLACK_TINT if colour == "black" else WHITE_TINT
 
 
-def territory(state: State, at: int | None) -> Drawing:
-    """The empty points each colour owns (``query("territory")``: an owner
-    or None per point), tinted in the owner's colour."""
-    del at
-    owners: list[str | None] = state.query("territory")
-    marks = []
-    counts = []
-    for colour in ("black", "white"):
-        points = [p for p, owner in enumerate(owners) if owner == colour]
-        counts.append(f"{colour} {len(points)}")
-        if points:
-            marks.append(Mark("region", _names(state, points), _colour_tint(colour), colour))
-    return Drawing("territory", tuple(marks), "territory: " + ", ".join(counts))
+def owners(view: str) -> OverlayFunction:
+    """An overlay of the empty points each colour owns, tinted in the
+    owner's colour, from the view ``view`` (an owner or None per point):
+    Anda's ``territory``, Lingarda's ``enclosures``."""
+
+    def draw(state: State, at: int | None) -> Drawing:
+        del at
+        found: list[str | None] = state.query(view)
+        marks = []
+        counts = []
+        for colour in ("black", "white"):
+            points = [p for p, owner in enumerate(found) if owner == colour]
+            counts.append(f"{colour} {len(points)}")
+            if points:
+                marks.append(Mark("region", _names(state, points), _colour_tint(colour), colour))
+        return Drawing(view, tuple(marks), f"{view}: " + ", ".join(counts))
+
+    draw.__doc__ = f"The owners of the empty points, from ``query({view!r})``."
+    return draw
 
 
 def smothered(state: State, at: int | None) -> Drawing:
@@ -251,9 +257,9 @@ def lifelines(state: State, at: int | None) -> Drawing:
 # Overlays by game, then by name. A game with no entry has none.
 OVERLAYS: dict[str, dict[str, OverlayFunction]] = {
     "sunder": {"cuts": sunder_cuts},
-    "anda": {"territory": territory, "smothered": smothered, "breaths": anda_breaths},
+    "anda": {"territory": owners("territory"), "smothered": smothered, "breaths": anda_breaths},
     "anadil": {"smothered": smothered, "breaths": anadil_breaths},
-    "lingarda": {"lifelines": lifelines},
+    "lingarda": {"enclosures": owners("enclosures"), "lifelines": lifelines},
     "esgrad": {"partitions": partitions},
 }
 
