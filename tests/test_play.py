@@ -168,3 +168,15 @@ def test_the_command_is_a_module_entry_point():
         timeout=60,
     )
     assert "--vs" in done.stdout and "random" in done.stdout
+
+
+@pytest.mark.skipif("esgrad" not in stonefield.GAMES, reason="esgrad is not built in")
+def test_a_scoring_game_ends_with_its_score_breakdown():
+    done = play("esgrad", "--size", "2", moves="a1\nscore\npass\npass\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Black wins" in out
+    final = out[out.index("Black wins") :]
+    assert "half point" in final and "total" in final and "group values" in final
+    assert "esgrad size=2 komi=0 ; a1 pass pass" in final
+    assert out.count("score") >= 2  # the score command showed it mid-game too
