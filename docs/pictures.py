@@ -19,7 +19,7 @@ from stonefield.overlays import available, overlay_marks
 POSITIONS: dict[str, tuple[dict[str, int], int, int]] = {
     "sunder": ({"size": 5}, 200, 4),
     "anda": ({"size": 5}, 30, 1),
-    "anadil": ({"size": 9}, 40, 1),
+    "anadil": ({"size": 9}, 50, 4),
     "lingarda": ({"size": 5}, 30, 1),
     "esgrad": ({"size": 5}, 36, 19),
 }
@@ -42,14 +42,21 @@ def position(name: str) -> stonefield.State:
 
 
 def richest_point(state: stonefield.State, overlay: str) -> int | None:
-    """The stone whose group the overlay says most about (the most marks),
-    for overlays about one group; None to keep the overlay's default."""
+    """The stone whose group the overlay says most about, for overlays
+    about one group; None to keep the overlay's default."""
     if state.is_over:
         return None  # the default, the last stone, shows how the game ended
     stones = [p for p, cell in enumerate(state.board_string()) if cell != "."]
     if not stones:
         return None
-    return max(stones, key=lambda p: len(overlay_marks(state, overlay, p).marks))
+
+    def telling(point: int) -> tuple[int, int]:
+        # The most kinds of marks first (say, breaths both obstructed and
+        # free), then the most points marked besides the group itself.
+        marks = overlay_marks(state, overlay, point).marks
+        return len(marks), sum(len(m.points) for m in marks if m.role != "group")
+
+    return max(stones, key=telling)
 
 
 def picture(name: str) -> str:
