@@ -180,3 +180,13 @@ def test_a_scoring_game_ends_with_its_score_breakdown():
     assert "half point" in final and "total" in final and "group values" in final
     assert "esgrad size=2 komi=0 ; a1 pass pass" in final
     assert out.count("score") >= 2  # the score command showed it mid-game too
+
+
+@pytest.mark.skipif("anadil" not in stonefield.GAMES, reason="anadil is not built in")
+def test_release_is_typed_like_any_move():
+    done = play("anadil", "--size", "5", "--komi", "1", moves="c3\nrelease\nrelease\nquit\n")
+    assert done.returncode == 0, done.stderr
+    # White frees the one black prisoner; then the prison holds no white
+    # stone for Black to release.
+    assert "anadil size=5 komi=1 ; c3 release" in done.stdout
+    assert "release:" in done.stdout
