@@ -15,15 +15,18 @@ import stonefield
 from stonefield.overlays import available, overlay_marks
 
 # The position each picture shows: options, plies played, the bot's seed,
-# and the overlay drawn (the game's first, if it has any).
+# and the overlay drawn (see OVERLAY).
 POSITIONS: dict[str, tuple[dict[str, int], int, int]] = {
     "sunder": ({"size": 5}, 200, 4),
-    "anda": ({"size": 5}, 30, 1),
+    "anda": ({"size": 5}, 50, 18),
     "anadil": ({"size": 9}, 50, 4),
     "lingarda": ({"size": 5}, 30, 1),
     "esgrad": ({"size": 5}, 36, 19),
 }
 
+
+# The overlay drawn where the game's first (by name) is not the most telling.
+OVERLAY = {"anda": "territory"}
 
 # Overlays that show one group, drawn for the most telling one.
 GROUP_OVERLAYS = {"cuts", "partitions", "breaths"}
@@ -65,7 +68,7 @@ def picture(name: str) -> str:
     overlays = available(name)
     if not overlays:
         return stonefield.svg(state, size=360) + "\n"
-    overlay = overlays[0]
+    overlay = OVERLAY.get(name, overlays[0])
     at = richest_point(state, overlay) if overlay in GROUP_OVERLAYS else None
     return stonefield.svg(state, size=360, overlay=overlay, at=at) + "\n"
 
