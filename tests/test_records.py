@@ -71,8 +71,9 @@ def test_a_corrupt_file_names_the_file_line_and_move(tmp_path):
         stonefield.read(tmp_path / "missing.txt")
 
 
-def test_games_and_states_pickle():
-    state = random_game("sunder", 8, 9, size=4, komi=0.5)
+@pytest.mark.parametrize("name", stonefield.GAMES)
+def test_games_and_states_pickle(name):
+    state = random_game(name, 8, 9, size=5)
     again = pickle.loads(pickle.dumps(state))
     assert again == state and type(again) is type(state)
     assert again.game == state.game
