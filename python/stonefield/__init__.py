@@ -31,8 +31,10 @@ from stonefield.games import (
     Sunder,
     SunderState,
 )
-from stonefield.notation import load
+from stonefield.notation import load, read
 from stonefield.observation import observations
+from stonefield.play import BOTS, Bot, RandomBot
+from stonefield.playthrough import playthrough
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -41,12 +43,14 @@ from stonefield.simulate import (
     Summary,
     simulate,
 )
+from stonefield.svg import svg
 
 GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
 """The names of every game, for :func:`game`."""
 
 __all__ = [
     "BLACK",
+    "BOTS",
     "GAMES",
     "NO_WINNER",
     "WHITE",
@@ -54,6 +58,7 @@ __all__ = [
     "AnadilState",
     "Anda",
     "AndaState",
+    "Bot",
     "Colour",
     "Esgrad",
     "EsgradState",
@@ -66,6 +71,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "Prison",
+    "RandomBot",
     "RecordError",
     "SimulationResult",
     "State",
@@ -76,5 +82,8 @@ __all__ = [
     "game",
     "load",
     "observations",
+    "playthrough",
+    "read",
     "simulate",
+    "svg",
 ]

@@ -1,11 +1,12 @@
-"""The ``stonefield`` command: simulate random games, show a record."""
+"""The ``stonefield`` command: simulate random games, show a record, play."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
@@ -13,9 +14,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from stonefield._core import StonefieldError
+from stonefield.colour import Colour
 from stonefield.game import OptionValue, game
 from stonefield.notation import load
+from stonefield.play import BOTS, Bot, Session, load_record_argument
+from stonefield.playthrough import write_playthrough
 from stonefield.simulate import SimulationResult, simulate
+from stonefield.svg import svg
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,12 +124,52 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
 
 
 def _show(args: argparse.Namespace, console: Console) -> int:
-    text = args.record
-    if text == "-":
-        text = sys.stdin.read()
-    state = load(text)
-    console.print(str(state), highlight=False)
+    state = load(load_record_argument(args.record))
+    if args.svg is None and (args.overlay is not None or args.at is not None):
+        raise StonefieldError("--overlay and --at draw on a picture: add --svg FILE")
+    if args.svg is not None:
+        picture = svg(state, overlay=args.overlay, at=args.at)
+        _write(args.svg, picture + "\n")
+    if args.playthrough is not None:
+        _write_with(args.playthrough, lambda path: write_playthrough(state, path))
+    if args.svg is None and args.playthrough is None:
+        console.print(str(state), highlight=False)
     return 0
+
+
+def _write(path: str, text: str) -> None:
+    def write(to: str) -> None:
+        Path(to).write_text(text, encoding="utf-8")
+
+    _write_with(path, write)
+
+
+def _write_with(path: str, write: Callable[[str], None]) -> None:
+    try:
+        write(path)
+    except OSError as error:
+        raise StonefieldError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _play(args: argparse.Namespace, console: Console) -> int:
+    if args.load is not None:
+        state = load(load_record_argument(args.load))
+        if args.size is not None or args.komi is not None or args.no_pie:
+            raise StonefieldError("--load takes the game's options from the record")
+        if state.game.name != args.game.lower():
+            raise StonefieldError(f"the record is a game of {state.game.name}, not {args.game}")
+    else:
+        state = game(args.game, **_options(args)).start()
+    human_seat = 0 if args.as_colour == Colour.BLACK else 1
+    bots: dict[int, Bot | None] = {}
+    if args.vs != "human":
+        bots[1 - human_seat] = BOTS[args.vs](args.seed)
+    console.print(
+        f"{state.game!r}: type a move (e5), or help. "
+        f"You play {'both sides' if not bots else args.as_colour.value}.",
+        highlight=False,
+    )
+    return Session(state, bots, console).run()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,9 +190,38 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
 
-    show = commands.add_parser("show", help="print the final position of a game record")
-    show.add_argument("record", help="the record text, or - to read it from standard input")
+    show = commands.add_parser("show", help="print the final position of a game record, or draw it")
+    show.add_argument(
+        "record", help="the record text, a file holding it, or - to read standard input"
+    )
+    show.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture")
+    show.add_argument("--overlay", metavar="NAME", help="draw one of the game's overlays")
+    show.add_argument("--at", metavar="POINT", help="the group an overlay shows (last stone)")
+    show.add_argument("--playthrough", metavar="FILE", help="write the game, ply by ply, as JSON")
     show.set_defaults(run=_show)
+
+    play = commands.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    play.add_argument("--size", type=int, help="board side")
+    play.add_argument("--komi", type=_number, help="komi (games that have it)")
+    play.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    play.add_argument(
+        "--vs",
+        choices=["human", *sorted(BOTS)],
+        default="human",
+        help="the opponent: another person at this keyboard (default) or a bot",
+    )
+    play.add_argument(
+        "--as",
+        dest="as_colour",
+        type=Colour,
+        choices=list(Colour),
+        default=Colour.BLACK,
+        help="the colour you start with against a bot (black moves first)",
+    )
+    play.add_argument("--seed", type=int, help="the bot's seed, to replay the same game")
+    play.add_argument("--load", metavar="RECORD", help="go on from a record (text or file)")
+    play.set_defaults(run=_play)
     return parser
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
 from typing import Any, ClassVar
 
 from stonefield import _core
@@ -60,6 +62,21 @@ class State(_core.State):
         from stonefield.render import text_diagram
 
         return text_diagram(self)
+
+    def save(self, path: str | PathLike[str]) -> None:
+        """Writes the game record (:meth:`record`) to a file, which
+        :func:`stonefield.read` reads back.
+
+        Args:
+            path: the file to write (replaced if it exists).
+        """
+        Path(path).write_text(self.record() + "\n", encoding="utf-8")
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter."""
+        from stonefield.svg import svg
+
+        return svg(self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.record()!r}>"

@@ -1,18 +1,37 @@
-"""Game records: one line (or several) of text that rebuild a game exactly.
+"""Game records: plain text that rebuilds a game exactly.
 
-A record is the game's name and its options, a ``;``, then the moves as
-text, all separated by white space; ``#`` starts a comment that runs to the
-end of its line::
+The format
+----------
 
-    sunder size=7 komi=0 pie=true ; d4 swap c3 e5
+A record is a **header**, a ``;``, then the **moves**, all words separated by
+white space (spaces or line breaks, as many as you like):
 
-Options take ``true``/``false``, whole numbers or decimals. ``State.record()``
-writes this form, and :func:`load` reads it back.
+- the header is the game's name then its options as ``name=value``, each
+  value ``true``/``false``, a whole number or a decimal (``komi=1.5``);
+  options left out take their defaults;
+- the moves are the actions in notation, in the order played: a point
+  (``e5``: column letters, then row number, case-insensitive), ``pass``,
+  ``swap`` or ``release``;
+- ``#`` starts a comment that runs to the end of its line.
+
+::
+
+    # A Sunder game on the side-7 board.
+    sunder size=7 komi=0 pie=true ;
+    d4 swap    # White's first turn: the pie rule
+    c3 e5
+
+``State.record()`` writes the canonical form (every option, one line),
+:func:`load` reads any record back (``load(state.record()) == state``),
+:func:`read` and ``State.save(path)`` do the same with files. A record that
+cannot be read raises :class:`~stonefield.RecordError` naming the line,
+column and move where it broke.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from stonefield._core import RecordError, StonefieldError
 from stonefield.game import OptionValue, State, game
@@ -95,3 +114,31 @@ def load(record: str) -> State:
                 f"line {line}, column {column}: move {number} {word!r}: {error}"
             ) from None
     return state
+
+
+def read(path: str | Path) -> State:
+    """Rebuilds the state of a record file (see :func:`load`).
+
+    Args:
+        path: the file, as written by ``State.save`` or by hand.
+
+    Returns:
+        The state after every move of the record.
+
+    Raises:
+        RecordError: naming the file, line, column and move where the record
+            broke.
+        OSError: when the file cannot be read.
+
+    >>> import stonefield, tempfile, os
+    >>> state = stonefield.load("sunder size=3 ; b2 a1")
+    >>> path = os.path.join(tempfile.mkdtemp(), "game.txt")
+    >>> state.save(path)
+    >>> stonefield.read(path) == state
+    True
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        return load(text)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None

@@ -3,6 +3,8 @@ that every point sits between its neighbours, or the square grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from stonefield.game import Game, State
 
 _STONE = {"B": "X", "W": "O", ".": "."}
@@ -34,6 +36,36 @@ def text_diagram(state: State) -> str:
           a b
     White to move
     """
+    return "\n".join(_diagram_lines(state, lambda _point, stone: _STONE[stone]))
+
+
+# Rich markup per stone: the letters stay, so the board reads without colour too.
+_RICH_STONE = {"B": "[bold bright_blue]X[/]", "W": "[bold bright_yellow]O[/]", ".": "[dim].[/]"}
+
+
+def rich_diagram(state: State, highlight_last: bool = True) -> str:
+    """The text diagram as ``rich`` console markup: coloured stones, with the
+    last move shown in reverse video.
+
+    >>> import stonefield
+    >>> state = stonefield.Sunder(size=2).start()
+    >>> state.play("b2")
+    >>> print(rich_diagram(state).splitlines()[1])
+     2  [dim].[/] [reverse][bold bright_blue]X[/][/] [dim].[/]
+    """
+    last = state.last_move
+    last_point = last.action if highlight_last and last is not None else -1
+
+    def stone(point: int, cell: str) -> str:
+        text = _RICH_STONE[cell]
+        return f"[reverse]{text}[/]" if point == last_point else text
+
+    return "\n".join(_diagram_lines(state, stone))
+
+
+def _diagram_lines(state: State, stone: Callable[[int, str], str]) -> list[str]:
+    """The diagram's lines; ``stone(point, cell)`` gives the text of one
+    point (one character wide on screen, whatever markup it carries)."""
     game: Game = state.game
     board = state.board_string()
     if game.shape == "hex":
@@ -52,9 +84,11 @@ def text_diagram(state: State) -> str:
     rows = max(r for _, r in game.coords)
     margin = len(str(rows)) + 2
     grid: dict[int, dict[int, str]] = {}
+    stones: dict[int, dict[int, str]] = {}
     lowest: dict[int, int] = {}
     for p, (c, r) in enumerate(game.coords):
-        grid.setdefault(r, {})[x_of(c, r)] = _STONE[board[p]]
+        grid.setdefault(r, {})[x_of(c, r)] = "."
+        stones.setdefault(r, {})[x_of(c, r)] = stone(p, board[p])
         lowest[c] = min(lowest.get(c, r), r)
     for c, r in lowest.items():
         # A column's letter goes where the point below its lowest one would be.
@@ -65,6 +99,8 @@ def text_diagram(state: State) -> str:
         line = [" "] * (max(cells) + width + 1)
         for x, text in cells.items():
             line[x : x + len(text)] = text
+        for x, text in stones.get(r, {}).items():
+            line[x] = text
         label = str(r).rjust(margin - 1) if r >= 1 and r <= rows else " " * (margin - 1)
         lines.append((label + " " + "".join(line)).rstrip())
     if state.is_over:
@@ -72,4 +108,4 @@ def text_diagram(state: State) -> str:
         lines.append(f"{winner.value.capitalize()} won" if winner else "Over, no winner")
     else:
         lines.append(f"{state.to_move.value.capitalize()} to move")
-    return "\n".join(lines)
+    return lines

@@ -467,6 +467,8 @@ impl Game for Lingarda {
     ///   have a lifeline. At an empty point `p`: the same with the mover's
     ///   stone imagined on `p` before the flip, plus `flips` (the stones that
     ///   would flip), `legal` and `reason` (None when legal).
+    /// - `enclosures`: per point, the colour owning its enclosure (`"black"`,
+    ///   `"white"`), or None for stones and enclosures nobody owns.
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         match what {
             "swapped" => Ok(Detail::Bool(self.swapped)),
@@ -487,9 +489,15 @@ impl Game for Lingarda {
                 Ok(Detail::map([("black", part(0)), ("white", part(1))]))
             }
             "lifelines" => self.lifelines_detail(point),
+            "enclosures" => Ok(Detail::List(
+                self.enclosure_owners()
+                    .into_iter()
+                    .map(|owner| owner.map_or(Detail::None, |c| Detail::Text(c.name().into())))
+                    .collect(),
+            )),
             _ => Err(Error::Notation(format!(
                 "lingarda has no '{what}' (it has: swapped, consecutive_passes, last_placer, scores, score, \
-                 lifelines, lifelines at a point)"
+                 lifelines, lifelines at a point, enclosures)"
             ))),
         }
     }

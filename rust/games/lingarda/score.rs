@@ -26,9 +26,9 @@ impl Score {
 impl Lingarda {
     /// Enclosure: a region (a maximal connected set of empty points) belongs
     /// to the colour with strictly more of the distinct stones touching it; a
-    /// tie belongs to nobody. Returns the enclosure points each colour owns.
-    pub(super) fn enclosures(&mut self) -> [u32; 2] {
-        let mut owned = [0u32; 2];
+    /// tie belongs to nobody. Calls `visit` once per region with its points
+    /// and its owner.
+    fn for_each_enclosure(&mut self, mut visit: impl FnMut(&[Point], Option<Colour>)) {
         let scratch = &mut self.scratch;
         // `seen` marks the regions' points; `safe`, cleared per region, the
         // stones it touches, so each counts once per region (a stone may
@@ -61,14 +61,36 @@ impl Lingarda {
                     }
                 }
             }
-            let size = scratch.queue.len() as u32;
-            if touching[0] > touching[1] {
-                owned[0] += size;
-            } else if touching[1] > touching[0] {
-                owned[1] += size;
-            }
+            let owner = match touching[0].cmp(&touching[1]) {
+                std::cmp::Ordering::Greater => Some(Colour::Black),
+                std::cmp::Ordering::Less => Some(Colour::White),
+                std::cmp::Ordering::Equal => None,
+            };
+            visit(&scratch.queue, owner);
         }
+    }
+
+    /// The enclosure points each colour owns.
+    pub(super) fn enclosures(&mut self) -> [u32; 2] {
+        let mut owned = [0u32; 2];
+        self.for_each_enclosure(|region, owner| {
+            if let Some(colour) = owner {
+                owned[colour.index()] += region.len() as u32;
+            }
+        });
         owned
+    }
+
+    /// The owner of each point's enclosure, in point-index order: `None` for
+    /// stones and for the points of enclosures nobody owns.
+    pub(super) fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
+        let mut owners = vec![None; self.board.points()];
+        self.for_each_enclosure(|region, owner| {
+            for &p in region {
+                owners[p as usize] = owner;
+            }
+        });
+        owners
     }
 
     /// Score: own stones on the board, plus the points of owned enclosures,

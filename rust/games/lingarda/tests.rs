@@ -390,6 +390,36 @@ fn enclosure_a_majority_tie_owns_nothing() {
 }
 
 #[test]
+fn enclosures_view_names_each_points_owner_and_sums_to_the_score() {
+    // Side 2: a1 and b1 are two black stones to b2's one around the single
+    // region a2 c2 b3 c3, so Black owns it; stones have no owner.
+    let mut state = position(2, "B: a1 b1 W: b2", Colour::Black);
+    let owners = state.query("enclosures", None).unwrap();
+    let Detail::List(owners) = owners else {
+        panic!("a list per point")
+    };
+    let owned: Vec<(&str, &Detail)> = (0..7)
+        .map(|p| (state.board.name(p as Point), &owners[p]))
+        .filter(|(_, owner)| **owner != Detail::None)
+        .collect();
+    let black = Detail::Text("black".into());
+    assert_eq!(
+        owned,
+        [
+            ("a2", &black),
+            ("c2", &black),
+            ("b3", &black),
+            ("c3", &black)
+        ]
+    );
+    let mut tie = position(2, "B: a1 W: b2", Colour::Black);
+    assert_eq!(
+        tie.query("enclosures", None).unwrap(),
+        Detail::List(vec![Detail::None; 7])
+    );
+}
+
+#[test]
 fn score_counts_stones_enclosures_and_the_half_point_of_the_last_placement() {
     let mut state = new(2, false);
     assert_eq!(state.scores(), Some([0.0, 0.0]));

@@ -1,0 +1,192 @@
+"""``stonefield play``, driven through standard input as a person would."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import stonefield
+from stonefield.play import RandomBot, score_table
+
+from tests.test_cli import run
+
+
+def play(*args: str, moves: str) -> subprocess.CompletedProcess[str]:
+    return run("play", *args, stdin=moves)
+
+
+def test_two_people_play_a_game_to_the_end():
+    done = play("sunder", "--size", "2", "--no-pie", moves="a2\na1\nc2\nc3\nb2\n")
+    assert done.returncode == 0, done.stderr
+    assert "Black wins" in done.stdout
+    assert "sunder size=2 komi=0 pie=false ; a2 a1 c2 c3 b2" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_illegal_input_gets_the_reason_and_a_new_prompt():
+    done = play(
+        "sunder",
+        "--size",
+        "2",
+        "--no-pie",
+        moves="a2\na2\nzz9\nswap\nhello world\n\na1\nquit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "a2: the point is occupied" in out
+    assert "zz9" in out and "swap" in out
+    assert "one move at a time" in out
+    # After every rejected line the same player is asked again.
+    assert out.count("white (2)> ") == 6
+    assert "sunder size=2 komi=0 pie=false ; a2 a1" in out
+    assert "Traceback" not in done.stderr
+
+
+def test_undo_pass_swap_help_and_moves():
+    done = play("sunder", "--size", "3", moves="b2\nswap\nundo\nundo\nundo\nhelp\nmoves\nquit\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "nothing to undo" in out
+    assert "take back your last move" in out  # the help text
+    assert "a1 b1 c1" in out  # the legal moves
+    assert out.rstrip().endswith("sunder size=3 komi=0 pie=true ;")
+    # Sunder has no pass: the engine says so and play goes on.
+    done = play("sunder", "--size", "3", moves="pass\nscore\nquit\n")
+    assert "'pass' is not an action of sunder" in done.stdout
+    assert "sunder has no score" in done.stdout
+
+
+def test_save_writes_a_record_that_loads(tmp_path):
+    path = tmp_path / "game.txt"
+    done = play("sunder", "--size", "3", moves=f"b2\na1\nsave {path}\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert f"saved to {path}" in done.stdout
+    assert stonefield.read(path).moves == ["b2", "a1"]
+    done = play("sunder", "--size", "3", moves=f"save {tmp_path}/no/such/dir/g.txt\nsave\nquit\n")
+    assert "cannot save" in done.stdout and "save needs a file name" in done.stdout
+
+
+def test_load_goes_on_from_a_record(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("sunder size=2 pie=false ; a2 a1 c2\n")
+    done = play("sunder", "--load", str(path), moves="c3\nb2\n")
+    assert done.returncode == 0, done.stderr
+    assert "Black wins" in done.stdout
+    done = play("sunder", "--load", "sunder size=2 pie=false ; a2 a1", moves="quit\n")
+    assert "sunder size=2 komi=0 pie=false ; a2 a1" in done.stdout
+
+
+def test_against_the_random_bot_the_game_ends_with_a_winner():
+    # The person plays White and always picks the first legal move; the bot
+    # plays Black. The board is small, so a handful of lines ends the game.
+    state = stonefield.Sunder(size=3).start()
+    lines = []
+    bot = RandomBot(seed=4)
+    for _ in range(40):
+        if state.is_over:
+            break
+        if state.to_move == "black":
+            state.play(bot.choose(state))
+        else:
+            move = next(m for m in state.legal_moves() if m != "swap")
+            lines.append(move)
+            state.play(move)
+    done = play(
+        "sunder",
+        "--size",
+        "3",
+        "--vs",
+        "random",
+        "--as",
+        "white",
+        "--seed",
+        "4",
+        moves="\n".join(lines) + "\n",
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"{state.winner.value.capitalize()} wins" in done.stdout
+    assert state.record() in done.stdout
+    assert "Black plays" in done.stdout
+
+
+def test_undo_against_a_bot_takes_back_its_reply_too():
+    done = play(
+        "sunder",
+        "--size",
+        "3",
+        "--vs",
+        "random",
+        "--seed",
+        "1",
+        moves="b2\nundo\nquit\n",
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("sunder size=3 komi=0 pie=true ;")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("go",), "unknown game 'go'"),
+        (("sunder", "--size", "99"), "size must be from 2 to 25"),
+        (("sunder", "--vs", "god"), "invalid choice"),
+        (("sunder", "--as", "red"), "invalid Colour value"),
+        (("sunder", "--load", "sunder size=3 ; b2 b2"), "move 2 'b2'"),
+        (("sunder", "--load", "sunder size=3 ; b2", "--size", "4"), "--load takes"),
+        (("sunder", "--load", "no/such/game.txt"), "cannot read the record file no/such/game.txt"),
+        (("anything", "--load", "sunder size=3 ; b2"), "the record is a game of sunder"),
+    ],
+)
+def test_bad_arguments_print_one_line_and_exit_2(args, message):
+    done = play(*args, moves="quit\n")
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_end_of_input_stops_quietly():
+    done = play("sunder", "--size", "3", moves="b2\n")
+    assert done.returncode == 0 and "end of input" in done.stdout
+
+
+def test_score_table_lists_each_number_per_colour():
+    table = score_table(
+        {
+            stonefield.Colour.BLACK: {"groups": [1, 2], "komi": 0, "total": 3.0},
+            stonefield.Colour.WHITE: {"groups": [1], "komi": 2, "total": 3.5},
+        }
+    )
+    cells = [list(column.cells) for column in table.columns]
+    assert cells == [["groups", "komi", "total"], ["2", "0", "3"], ["1", "2", "3.5"]]
+
+
+def test_the_command_is_a_module_entry_point():
+    done = subprocess.run(
+        [sys.executable, "-m", "stonefield.cli", "play", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "--vs" in done.stdout and "random" in done.stdout
+
+
+@pytest.mark.skipif("esgrad" not in stonefield.GAMES, reason="esgrad is not built in")
+def test_a_scoring_game_ends_with_its_score_breakdown():
+    done = play("esgrad", "--size", "2", moves="a1\nscore\npass\npass\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Black wins" in out
+    final = out[out.index("Black wins") :]
+    assert "half point" in final and "total" in final and "group values" in final
+    assert "esgrad size=2 komi=0 ; a1 pass pass" in final
+    assert out.count("score") >= 2  # the score command showed it mid-game too
+
+
+@pytest.mark.skipif("anadil" not in stonefield.GAMES, reason="anadil is not built in")
+def test_release_is_typed_like_any_move():
+    done = play("anadil", "--size", "5", "--komi", "1", moves="c3\nrelease\nrelease\nquit\n")
+    assert done.returncode == 0, done.stderr
+    # White frees the one black prisoner; then the prison holds no white
+    # stone for Black to release.
+    assert "anadil size=5 komi=1 ; c3 release" in done.stdout
+    assert "release:" in done.stdout
