@@ -85,6 +85,9 @@ pub struct Anadil {
     /// Boxed: the scratch is large and a state sits in `AnyGame` beside
     /// smaller games.
     smother: Box<Smother>,
+    /// Whether `smother` describes `cells` as they stand, with every group
+    /// alive: then a placement may be judged quiet by a local look.
+    fresh: bool,
     /// The stones the last resolved placement removes: enemy stones first
     /// (`enemy_removed` of them), then friendly ones.
     removed: Vec<Point>,
@@ -118,9 +121,12 @@ impl Anadil {
     /// to move.
     fn start(&mut self) {
         let n = self.board.side() as i32;
-        for (c, r, colour) in
-            [(1, 1, Colour::Black), (n, n, Colour::Black), (n, 1, Colour::White), (1, n, Colour::White)]
-        {
+        for (c, r, colour) in [
+            (1, 1, Colour::Black),
+            (n, n, Colour::Black),
+            (n, 1, Colour::White),
+            (1, n, Colour::White),
+        ] {
             let p = self.board.at(c, r).expect("corners are on the board");
             self.cells[p as usize] = colour.stone();
             self.hash ^= self.keys[p as usize][colour.index()];
@@ -154,6 +160,11 @@ impl Anadil {
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
         self.removed.clear();
+        if self.fresh && self.smother.place_quietly(p, mover) {
+            // Nothing smothered, and the evaluation still fits the board.
+            self.enemy_removed = 0;
+            return;
+        }
         self.smother.evaluate(&self.cells);
         self.smother.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
@@ -169,10 +180,14 @@ impl Anadil {
             self.cells[r as usize] = EMPTY;
             self.hash ^= self.keys[r as usize][mover.index()];
         }
+        // The last evaluation was of the board as it now stands unless
+        // friendly stones went.
+        self.fresh = self.removed.len() == self.enemy_removed && self.smother.all_alive();
     }
 
     /// Undoes [`Anadil::place_and_remove`] at `p`.
     fn take_back(&mut self, p: Point) {
+        self.fresh = false;
         let mover = self.to_move;
         let enemy = mover.opponent();
         for (i, &r) in self.removed.iter().enumerate() {
@@ -186,6 +201,7 @@ impl Anadil {
 
     /// Redoes the placement at `p` that `check` resolved, from `removed`.
     fn redo(&mut self, p: Point) {
+        self.fresh = false;
         let mover = self.to_move;
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
@@ -210,7 +226,8 @@ impl Anadil {
     /// nothing to compare with. Tested on the board as it stands (after the
     /// turn was resolved in place): hashes first, the boards only on a match.
     fn repeats(&self, colour: Colour) -> bool {
-        self.previous[colour.index()] == Some(self.hash) && self.cells == self.previous_cells[colour.index()]
+        self.previous[colour.index()] == Some(self.hash)
+            && self.cells == self.previous_cells[colour.index()]
     }
 
     /// Ruling (no counter-annihilation): if the opponent's previous turn was a
@@ -234,7 +251,11 @@ impl Anadil {
                 // Nothing was lost since the mover's previous turn, so a
                 // repeating stone must go again, alone: its group must be
                 // itself, with no friendly orthogonal neighbour.
-                Repeat::Any => !self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone),
+                Repeat::Any => !self
+                    .board
+                    .neighbours(p)
+                    .iter()
+                    .any(|&q| self.cells[q as usize] == stone),
             }
     }
 
@@ -261,6 +282,21 @@ impl Anadil {
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
         }
+        if self.fresh && self.smother.is_quiet(p, self.to_move) {
+            // Removes nothing, so it cannot counter-annihilate; and it leaves
+            // the evaluation fresh, which resolving it in place would spoil.
+            let mover = self.to_move;
+            self.cells[p as usize] = mover.stone();
+            self.hash ^= self.keys[p as usize][mover.index()];
+            let repeats = self.repeats(mover);
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            if !repeats {
+                return Ok(());
+            }
+            self.verdicts[p as usize] = stamp | REPEAT;
+            return Err(REPEAT_REASON);
+        }
         // `removed` is about to describe `p`: whatever was remembered is stale.
         self.resolved = None;
         self.place_and_remove(p);
@@ -281,7 +317,11 @@ impl Anadil {
                 // Remembered for this turn: random choices and the end test
                 // ask again.
                 self.verdicts[p as usize] = stamp | code;
-                Err(if code == COUNTER { COUNTER_REASON } else { REPEAT_REASON })
+                Err(if code == COUNTER {
+                    COUNTER_REASON
+                } else {
+                    REPEAT_REASON
+                })
             }
         }
     }
@@ -299,6 +339,7 @@ impl Anadil {
     /// alone on `B`, is smothered. Points this cannot settle locally are left
     /// to be resolved.
     fn judge_lone_placements(&mut self) {
+        self.fresh = false;
         self.judged = self.plies + 1;
         let stamp = (self.plies + 1) << 2;
         let mover = self.to_move;
@@ -320,7 +361,11 @@ impl Anadil {
                 smothered == 1 && added_goes
             };
             // Stamp 0 marks the points still to judge.
-            self.verdicts[p as usize] = if repeats_removal { stamp } else { stamp | CLEAR };
+            self.verdicts[p as usize] = if repeats_removal {
+                stamp
+            } else {
+                stamp | CLEAR
+            };
         }
         if self.added != NO_POINT {
             self.cells[self.added as usize] = EMPTY;
@@ -402,14 +447,23 @@ impl Anadil {
             Colour::White => self.imprison(self.enemy_removed, friendly_removed),
         }
         let survived = self.cells[p as usize] != EMPTY;
-        self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived { p } else { NO_POINT };
+        self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived {
+            p
+        } else {
+            NO_POINT
+        };
         // The opponent's board to repeat is this turn's start: a placement
         // restores at most one stone, so it can repeat only if this turn took
         // at most one enemy stone and none of the mover's older stones.
         // And it must remove `p` again, alone: not if `p` has a friend.
         let own_lost = friendly_removed - usize::from(!survived);
         let stone = mover.stone();
-        let joined = survived && self.board.neighbours(p).iter().any(|&q| self.cells[q as usize] == stone);
+        let joined = survived
+            && self
+                .board
+                .neighbours(p)
+                .iter()
+                .any(|&q| self.cells[q as usize] == stone);
         self.added = if survived { p } else { NO_POINT };
         self.repeat = match (own_lost, self.enemy_removed, joined) {
             (0, 0, false) => Repeat::Any,
@@ -458,6 +512,7 @@ impl Game for Anadil {
             empties: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
             smother: Box::new(Smother::new(side)),
+            fresh: false,
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
@@ -472,7 +527,10 @@ impl Game for Anadil {
     }
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![("size", OptionValue::Int(self.board.side() as i64)), ("komi", OptionValue::Int(self.komi))]
+        vec![
+            ("size", OptionValue::Int(self.board.side() as i64)),
+            ("komi", OptionValue::Int(self.komi)),
+        ]
     }
 
     fn board(&self) -> &'static Board {

@@ -46,6 +46,23 @@ pub(super) struct Smother {
     enclosed: Vec<u16>,
 }
 
+/// Whether the set `open` of cells in a point's king ring (bit `i` for ring
+/// entry `i`, in the order E, NE, N, NW, W, SW, S, SE) is one king-connected
+/// set: then filling the point does not split its region. Neighbours along
+/// the ring touch, and so do two orthogonal cells around a corner.
+fn ring_connected(open: u8) -> bool {
+    let mut reached = 1u8 << open.trailing_zeros();
+    loop {
+        let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
+        next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
+        next &= open;
+        if next == reached {
+            return reached == open;
+        }
+        reached = next;
+    }
+}
+
 /// Where the breaths of a group lie, on the board last evaluated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Breaths {
@@ -288,7 +305,11 @@ impl Smother {
     /// region root, in [`Smother::enclosed_in`], the stones of groups whose
     /// breaths all lie in that region; returns the stones of groups with no
     /// breath, and where the breaths of the group holding `probe` lie.
-    pub(super) fn single_region_groups(&mut self, colour: Colour, probe: Point) -> (usize, Breaths) {
+    pub(super) fn single_region_groups(
+        &mut self,
+        colour: Colour,
+        probe: Point,
+    ) -> (usize, Breaths) {
         let stone = colour.stone();
         let king = self.king_offsets();
         let w = self.width as isize;
@@ -368,7 +389,8 @@ impl Smother {
                 }
                 let first = self.first[region][k];
                 if king.iter().any(|&o| {
-                    self.label[e.wrapping_add_signed(o)] == first && self.grid[e.wrapping_add_signed(o)] != EMPTY
+                    self.label[e.wrapping_add_signed(o)] == first
+                        && self.grid[e.wrapping_add_signed(o)] != EMPTY
                 }) {
                     self.contacts[region][k] += 1;
                 }
@@ -395,20 +417,8 @@ impl Smother {
         if open == 0 {
             return Some(true); // no breath at all
         }
-        // The open ring cells must be one king-connected set: then removing
-        // `p` does not split its region. Neighbours along the ring touch, and
-        // so do two orthogonal cells around a corner.
-        let mut reached = 1u8 << open.trailing_zeros();
-        loop {
-            let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
-            next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
-            next &= open;
-            if next == reached {
-                break;
-            }
-            reached = next;
-        }
-        if reached != open {
+        // Removing `p` must not split its region.
+        if !ring_connected(open) {
             return None;
         }
         let region = self.label[g] as usize;
@@ -425,9 +435,150 @@ impl Smother {
             // The one enemy supergroup still reaches the rest of the region
             // unless `p` was its only point of contact.
             1 => Some(!touches(self.first[region][enemy]) || self.contacts[region][enemy] == 2),
-            _ if !ring.iter().any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) => Some(false),
+            _ if !ring
+                .iter()
+                .any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
+            {
+                Some(false)
+            }
             _ => None,
         }
+    }
+
+    /// Whether the board last evaluated has no smothered group of either
+    /// colour: the state [`Smother::place_quietly`] needs.
+    pub(super) fn all_alive(&self) -> bool {
+        self.dead == [0, 0]
+    }
+
+    /// Whether a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) is proven by a local
+    /// look to smother no group: then, as `Some`, the friendly supergroup it
+    /// joins, if any.
+    ///
+    /// The look: no enemy stone touches `p` (no enemy group loses a breath,
+    /// and the enemy supergroups reaching each region stay the same); `p`
+    /// touches at most one friendly supergroup (none merge, so every other
+    /// region keeps its friendly count); filling `p` does not split its
+    /// region, which the enemy does not obstruct for `colour`; and the
+    /// region's friendly count only changes if no enemy stone reaches it.
+    /// Then only friendly groups touching `p` diagonally may lose their one
+    /// live breath, and each stone there must show another.
+    fn quiet(&self, p: Point, colour: Colour) -> Option<Option<u16>> {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let w = self.width as isize;
+        // Ring order E, NE, N, NW, W, SW, S, SE: odd entries diagonal.
+        let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let mut open = 0u8;
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == enemy_stone => return None,
+                v if v == stone => match friend {
+                    None => friend = Some(self.label[s]),
+                    Some(f) if f != self.label[s] => return None,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        if open == 0 || !ring_connected(open) {
+            return None;
+        }
+        let region = self.label[g] as usize;
+        let [ours, theirs] = [self.touching[region][k], self.touching[region][1 - k]];
+        if theirs == 1 || (friend.is_none() && ours < 2 && theirs > 0) {
+            return None;
+        }
+        for i in (1..8).step_by(2) {
+            let s = g.wrapping_add_signed(ring[i]);
+            if self.grid[s] == stone
+                && !ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    e != g && self.grid[e] == EMPTY && !self.obstructed(self.label[e] as usize, k)
+                })
+            {
+                return None;
+            }
+        }
+        Some(friend)
+    }
+
+    /// Whether [`Smother::place_quietly`] would place a stone of `colour`
+    /// on `p`: it smothers no group.
+    pub(super) fn is_quiet(&self, p: Point, colour: Colour) -> bool {
+        self.quiet(p, colour).is_some()
+    }
+
+    /// Places a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) when a local look
+    /// proves that the placement smothers no group (see [`Smother::quiet`]);
+    /// the evaluation then describes the board after it, still with every
+    /// group alive. Returns `false`, changing nothing, when the look cannot
+    /// tell.
+    pub(super) fn place_quietly(&mut self, p: Point, colour: Colour) -> bool {
+        let Some(friend) = self.quiet(p, colour) else {
+            return false;
+        };
+        let g = self.cell_of(p);
+        let (k, stone) = (colour.index(), colour.stone());
+        let region = self.label[g] as usize;
+        let ours = self.touching[region][k];
+        self.grid[g] = stone;
+        self.alive[g] = true;
+        match friend {
+            Some(f) => self.label[g] = f,
+            None => {
+                // A new supergroup of one, named by its own cell: no other
+                // supergroup is (the cell was empty).
+                self.label[g] = g as u16;
+                match ours {
+                    0 => {
+                        self.touching[region][k] = 1;
+                        self.first[region][k] = g as u16;
+                    }
+                    1 => self.touching[region][k] = 2,
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether this evaluation, kept up to date by
+    /// [`Smother::place_quietly`], says what `scratch`, evaluated afresh on
+    /// the same board, says: the same cells, the same components (labels may
+    /// differ), the same supergroup counts per region, every group alive.
+    #[cfg(test)]
+    pub(super) fn agrees_with(&self, scratch: &Smother) -> Result<(), String> {
+        if self.grid != scratch.grid {
+            return Err("grids differ".into());
+        }
+        if !scratch.all_alive() {
+            return Err("a group is smothered".into());
+        }
+        let cells: Vec<usize> = self.interior().collect();
+        for &a in &cells {
+            for &b in &cells {
+                let same = |s: &Smother| s.grid[a] == s.grid[b] && s.label[a] == s.label[b];
+                if same(self) != same(scratch) {
+                    return Err(format!(
+                        "cells {a} and {b} are joined in one evaluation only"
+                    ));
+                }
+            }
+            if self.grid[a] == EMPTY {
+                let (mine, theirs) = (self.label[a] as usize, scratch.label[a] as usize);
+                if self.touching[mine] != scratch.touching[theirs] {
+                    return Err(format!("cell {a}: supergroup counts differ"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether a breath in the region holding empty point `e` is obstructed

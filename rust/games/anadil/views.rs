@@ -10,7 +10,8 @@ use crate::games::Detail;
 impl Anadil {
     /// The answer to [`crate::games::Game::query`] (whose doc lists the queries).
     pub(super) fn view(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        let points = |ps: Vec<Point>| Detail::List(ps.into_iter().map(|q| Detail::Int(q as i64)).collect());
+        let points =
+            |ps: Vec<Point>| Detail::List(ps.into_iter().map(|q| Detail::Int(q as i64)).collect());
         match (what, point) {
             ("prison", _) => Ok(Detail::Int(self.prison)),
             ("protected_point", _) => {
@@ -21,7 +22,8 @@ impl Anadil {
                 ("white", Detail::Int(self.stones[1] as i64)),
             ])),
             ("smothered", _) => {
-                self.smother.evaluate(&self.cells);
+                self.fresh = false;
+        self.smother.evaluate(&self.cells);
                 let mut per = Vec::new();
                 for colour in [Colour::Black, Colour::White] {
                     let mut out = Vec::new();
@@ -58,10 +60,15 @@ impl Anadil {
         let mut i = 0;
         while i < found.len() {
             let q = found[i];
-            let around =
-                if king { self.board.king().expect("square board").neighbours(q) } else { self.board.neighbours(q) };
+            let around = if king {
+                self.board.king().expect("square board").neighbours(q)
+            } else {
+                self.board.neighbours(q)
+            };
             for &r in around {
-                if self.cells[r as usize] == value && !std::mem::replace(&mut seen[r as usize], true) {
+                if self.cells[r as usize] == value
+                    && !std::mem::replace(&mut seen[r as usize], true)
+                {
                     found.push(r);
                 }
             }
@@ -78,6 +85,7 @@ impl Anadil {
             return Detail::None;
         };
         let group = self.component_points(p, false);
+        self.fresh = false;
         self.smother.evaluate(&self.cells);
         let king = self.board.king().expect("square board");
         let mut breaths: Vec<Point> = group
@@ -88,9 +96,12 @@ impl Anadil {
             .collect();
         breaths.sort_unstable();
         breaths.dedup();
-        Detail::map(
-            breaths.iter().map(|&e| (self.board.name(e), Detail::Bool(self.smother.breath_obstructed(e, colour)))),
-        )
+        Detail::map(breaths.iter().map(|&e| {
+            (
+                self.board.name(e),
+                Detail::Bool(self.smother.breath_obstructed(e, colour)),
+            )
+        }))
     }
 
     /// How a finished game ended, for people studying the game.
