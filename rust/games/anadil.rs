@@ -160,9 +160,17 @@ impl Anadil {
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
         self.removed.clear();
+        self.enemy_removed = 0;
         if self.fresh && self.smother.place_quietly(p, mover) {
             // Nothing smothered, and the evaluation still fits the board.
-            self.enemy_removed = 0;
+            return;
+        }
+        if self.fresh && self.smother.smothers_itself_only(p, mover) {
+            // The stone goes alone: the board and its evaluation are as
+            // they were.
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            self.removed.push(p);
             return;
         }
         self.smother.evaluate(&self.cells);
@@ -281,6 +289,14 @@ impl Anadil {
             v if v == stamp | REPEAT => return Err(REPEAT_REASON),
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
+        }
+        if self.fresh && self.smother.smothers_itself_only(p, self.to_move) {
+            // The board stays as it is and nothing is counter-annihilated.
+            if !self.repeats(self.to_move) {
+                return Ok(());
+            }
+            self.verdicts[p as usize] = stamp | REPEAT;
+            return Err(REPEAT_REASON);
         }
         if self.fresh && self.smother.is_quiet(p, self.to_move) {
             // Removes nothing, so it cannot counter-annihilate; and it leaves

@@ -549,6 +549,74 @@ impl Smother {
         true
     }
 
+    /// Whether a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) is proven by a local
+    /// look to smother itself alone and nothing else: the turn then leaves
+    /// the board, and this evaluation, as they were.
+    ///
+    /// The look: no friendly stone beside `p` orthogonally (the stone is a
+    /// group of one) and at most one friendly supergroup around it (none
+    /// merge); one enemy supergroup obstructs `p`'s region and still reaches
+    /// what is left of it, which stays whole, so the stone has no live breath
+    /// and no other friendly group changes (that region was obstructed for
+    /// them already); the region's friendly count does not become one, and
+    /// each enemy stone beside `p` shows another breath that stays free.
+    pub(super) fn smothers_itself_only(&self, p: Point, colour: Colour) -> bool {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let w = self.width as isize;
+        // Ring order E, NE, N, NW, W, SW, S, SE: even entries orthogonal.
+        let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let region = self.label[g] as usize;
+        if self.touching[region][1 - k] != 1 {
+            return false;
+        }
+        let rival = self.first[region][1 - k];
+        let mut open = 0u8;
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == stone => match friend {
+                    _ if i % 2 == 0 => return false,
+                    None => friend = Some(self.label[s]),
+                    Some(f) if f != self.label[s] => return false,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        let ours = self.touching[region][k];
+        let ours_after = if friend.is_some() || open == 0 { ours } else { (ours + 1).min(2) };
+        if open != 0 {
+            let rival_stays = (0..8).filter(|&i| open >> i & 1 == 1).any(|i| {
+                let e = g.wrapping_add_signed(ring[i]);
+                ring.iter().any(|&o| {
+                    let s = e.wrapping_add_signed(o);
+                    self.grid[s] == enemy_stone && self.label[s] == rival
+                })
+            });
+            if !ring_connected(open) || !rival_stays || (ours_after == 1 && ours != 1) {
+                return false;
+            }
+        }
+        ring.iter().all(|&o| {
+            let s = g.wrapping_add_signed(o);
+            self.grid[s] != enemy_stone
+                || ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    if e == g || self.grid[e] != EMPTY {
+                        return false;
+                    }
+                    let there = self.label[e] as usize;
+                    let count = if there == region { ours_after } else { self.touching[there][k] };
+                    count != 1
+                })
+        })
+    }
+
     /// Whether this evaluation, kept up to date by
     /// [`Smother::place_quietly`], says what `scratch`, evaluated afresh on
     /// the same board, says: the same cells, the same components (labels may
