@@ -95,6 +95,9 @@ pub struct Anadil {
     /// The placement `check` last found legal, and the ply it was checked at:
     /// `removed` still holds its removals.
     resolved: Option<(Point, u32)>,
+    /// Whether resolving that placement left `smother` describing the board
+    /// after it, with every group alive: `fresh` once it is redone.
+    resolved_fresh: bool,
     /// Per point: `(plies + 1) << 2 | code` when a placement there was found
     /// illegal on this turn, so it is not resolved again.
     verdicts: Vec<u32>,
@@ -209,7 +212,7 @@ impl Anadil {
 
     /// Redoes the placement at `p` that `check` resolved, from `removed`.
     fn redo(&mut self, p: Point) {
-        self.fresh = false;
+        self.fresh = self.resolved_fresh;
         let mover = self.to_move;
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
@@ -316,6 +319,7 @@ impl Anadil {
         // `removed` is about to describe `p`: whatever was remembered is stale.
         self.resolved = None;
         self.place_and_remove(p);
+        let fresh_after = self.fresh;
         let verdict = if self.counter_annihilates() {
             COUNTER
         } else if self.repeats(self.to_move) {
@@ -327,6 +331,7 @@ impl Anadil {
         match verdict {
             0 => {
                 self.resolved = Some((p, self.plies));
+                self.resolved_fresh = fresh_after;
                 Ok(())
             }
             code => {
@@ -532,6 +537,7 @@ impl Game for Anadil {
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
+            resolved_fresh: false,
             verdicts: vec![0; n],
         };
         state.start();

@@ -589,7 +589,11 @@ impl Smother {
             }
         }
         let ours = self.touching[region][k];
-        let ours_after = if friend.is_some() || open == 0 { ours } else { (ours + 1).min(2) };
+        let ours_after = if friend.is_some() || open == 0 {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
         if open != 0 {
             let rival_stays = (0..8).filter(|&i| open >> i & 1 == 1).any(|i| {
                 let e = g.wrapping_add_signed(ring[i]);
@@ -611,7 +615,11 @@ impl Smother {
                         return false;
                     }
                     let there = self.label[e] as usize;
-                    let count = if there == region { ours_after } else { self.touching[there][k] };
+                    let count = if there == region {
+                        ours_after
+                    } else {
+                        self.touching[there][k]
+                    };
                     count != 1
                 })
         })
