@@ -4,7 +4,10 @@ use super::*;
 use crate::games::{vectors, AnyGame};
 
 fn new(size: i64, komi: i64) -> Anadil {
-    let mut options = Options::new([("size", OptionValue::Int(size)), ("komi", OptionValue::Int(komi))]);
+    let mut options = Options::new([
+        ("size", OptionValue::Int(size)),
+        ("komi", OptionValue::Int(komi)),
+    ]);
     Anadil::from_options(&mut options).unwrap()
 }
 
@@ -20,7 +23,9 @@ fn at(state: &Anadil, name: &str) -> Point {
 }
 
 fn names(state: &Anadil, detail: Detail) -> Vec<String> {
-    let Detail::List(items) = detail else { panic!("{detail:?}") };
+    let Detail::List(items) = detail else {
+        panic!("{detail:?}")
+    };
     items
         .iter()
         .map(|d| match d {
@@ -31,7 +36,9 @@ fn names(state: &Anadil, detail: Detail) -> Vec<String> {
 }
 
 fn smothered(state: &mut Anadil, colour: Colour) -> Vec<String> {
-    let Detail::Map(per) = state.query("smothered", None).unwrap() else { panic!() };
+    let Detail::Map(per) = state.query("smothered", None).unwrap() else {
+        panic!()
+    };
     let list = per.into_iter().find(|(k, _)| k == colour.name()).unwrap().1;
     names(state, list)
 }
@@ -140,8 +147,11 @@ impl Naive {
             }
             let group = self.component(cells, p, false);
             seen.extend(group.iter().copied());
-            let breaths: BTreeSet<Point> =
-                group.iter().flat_map(|&q| self.around(q, true)).filter(|&e| cells[e as usize] == EMPTY).collect();
+            let breaths: BTreeSet<Point> = group
+                .iter()
+                .flat_map(|&q| self.around(q, true))
+                .filter(|&e| cells[e as usize] == EMPTY)
+                .collect();
             let mut obstructed = |breath: Point| {
                 if let Some(&known) = obstructed_at.get(&breath) {
                     return known;
@@ -196,7 +206,11 @@ impl Naive {
                 out.push(p);
             }
         }
-        let enemy_held = if mover == Colour::Black { -self.prison } else { self.prison };
+        let enemy_held = if mover == Colour::Black {
+            -self.prison
+        } else {
+            self.prison
+        };
         if enemy_held > 0 && !repeats(&self.cells) {
             out.push(self.cells.len() as Action);
         }
@@ -248,7 +262,11 @@ fn fast_rules_match_the_naive_reference() {
             }
             assert_eq!(state.is_terminal(), want.is_empty(), "{at}: terminal");
             if want.is_empty() {
-                assert_eq!(state.winner(), Some(naive.to_move.opponent()), "{at}: the player with no action loses");
+                assert_eq!(
+                    state.winner(),
+                    Some(naive.to_move.opponent()),
+                    "{at}: the player with no action loses"
+                );
                 ends += 1;
                 break;
             }
@@ -262,8 +280,8 @@ fn fast_rules_match_the_naive_reference() {
             assert_eq!(state.cells, naive.cells, "{at}: board");
             assert_eq!(state.prison, naive.prison, "{at}: prison");
             assert_eq!(state.protected_point(), naive.protected, "{at}: protected");
-            let stones =
-                [Colour::Black, Colour::White].map(|c| state.cells.iter().filter(|&&v| v == c.stone()).count());
+            let stones = [Colour::Black, Colour::White]
+                .map(|c| state.cells.iter().filter(|&&v| v == c.stone()).count());
             assert_eq!(state.stones, stones, "{at}: stone counts");
             let hash = (0..state.cells.len())
                 .filter_map(|p| Colour::of_cell(state.cells[p]).map(|c| state.keys[p][c.index()]))
@@ -273,7 +291,10 @@ fn fast_rules_match_the_naive_reference() {
         }
     }
     assert!(ends > 10, "many small games end ({ends})");
-    assert!(protected_turns > 0 && repeat_turns > 0, "the rulings were exercised");
+    assert!(
+        protected_turns > 0 && repeat_turns > 0,
+        "the rulings were exercised"
+    );
 }
 
 /// When the state says its smothering evaluation still fits the board (kept
@@ -299,41 +320,67 @@ fn kept_evaluation_matches_a_fresh_one() {
             let mut rng = Rng::for_game(7, game);
             let mut buf = Vec::new();
             for ply in 0..10 * size * size {
-                let Some(action) = state.random_action(&mut rng, &mut buf) else { break };
+                let Some(action) = state.random_action(&mut rng, &mut buf) else {
+                    break;
+                };
                 state.apply_unchecked(action);
                 fresh_turns += usize::from(state.fresh);
                 assert_fresh_evaluation(&state, &format!("{size}x{size} game {game} ply {ply}"));
             }
         }
     }
-    assert!(fresh_turns > 100, "quiet placements keep the evaluation ({fresh_turns})");
+    assert!(
+        fresh_turns > 100,
+        "quiet placements keep the evaluation ({fresh_turns})"
+    );
 }
 
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("anadil", |state, expected, at| {
         let prison = state.query("prison", None).unwrap();
-        assert_eq!(prison, Detail::Int(expected["prison"].as_i64().unwrap()), "{at}: prison");
+        assert_eq!(
+            prison,
+            Detail::Int(expected["prison"].as_i64().unwrap()),
+            "{at}: prison"
+        );
         let protected = match state.query("protected_point", None).unwrap() {
             Detail::Text(name) => serde_json::Value::String(name),
             Detail::None => serde_json::Value::Null,
             other => panic!("{other:?}"),
         };
-        assert_eq!(protected, expected["protected_point"], "{at}: protected point");
+        assert_eq!(
+            protected, expected["protected_point"],
+            "{at}: protected point"
+        );
     });
 }
 
 /// The whole state a failed action must leave untouched.
 fn snapshot(state: &Anadil) -> (Vec<u8>, Colour, i64, Point, u64, [usize; 2], Option<Colour>) {
-    (state.cells.clone(), state.to_move, state.prison, state.protected, state.hash, state.stones, state.winner)
+    (
+        state.cells.clone(),
+        state.to_move,
+        state.prison,
+        state.protected,
+        state.hash,
+        state.stones,
+        state.winner,
+    )
 }
 
 fn illegal(state: &mut Anadil, text: &str) -> String {
     let before = snapshot(state);
     let action = state.parse_action(text).unwrap();
     let err = state.apply(action).unwrap_err();
-    assert_eq!(snapshot(state), before, "{text}: a refused action changes nothing");
-    let Error::Illegal(message) = err else { panic!("{err:?}") };
+    assert_eq!(
+        snapshot(state),
+        before,
+        "{text}: a refused action changes nothing"
+    );
+    let Error::Illegal(message) = err else {
+        panic!("{err:?}")
+    };
     message
 }
 
@@ -349,19 +396,46 @@ fn start_has_the_corner_stones_komi_in_the_prison_and_black_to_move() {
     assert_eq!(state.num_actions(), 226);
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
-    assert_eq!(buf.len(), 221, "every empty point, and no release from an empty prison");
+    assert_eq!(
+        buf.len(),
+        221,
+        "every empty point, and no release from an empty prison"
+    );
 }
 
 #[test]
 fn ruling_reach_a_breath_reached_by_two_enemy_supergroups_keeps_a_group_alive() {
     // One black stone anywhere in the region of a1's breaths obstructs them.
-    let mut state = position(&[". . . . .", ". . . B .", ". . . . .", ". . . . .", "W . . . ."], Colour::Black, 0);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . B .",
+            ". . . . .",
+            ". . . . .",
+            "W . . . .",
+        ],
+        Colour::Black,
+        0,
+    );
     assert_eq!(smothered(&mut state, Colour::White), ["a1"]);
     // Two black supergroups (b2 and d4 do not touch) reach it: a1 breathes.
-    let mut state = position(&[". . . . .", ". . . B .", ". . . . .", ". B . . .", "W . . . ."], Colour::Black, 0);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . B .",
+            ". . . . .",
+            ". B . . .",
+            "W . . . .",
+        ],
+        Colour::Black,
+        0,
+    );
     assert!(smothered(&mut state, Colour::White).is_empty());
     let breaths = state.query("breaths", Some(at(&state, "a1"))).unwrap();
-    assert_eq!(breaths, Detail::map([("b1", Detail::Bool(false)), ("a2", Detail::Bool(false))]));
+    assert_eq!(
+        breaths,
+        Detail::map([("b1", Detail::Bool(false)), ("a2", Detail::Bool(false))])
+    );
     // c3 touches both diagonally: one supergroup now reaches the region.
     play(&mut state, "c3");
     assert_eq!(state.board_string(), "......B.....B.....B......");
@@ -373,13 +447,40 @@ fn ruling_reach_counts_supergroups_through_the_whole_king_region() {
     // The pocket {a1} is closed by white, so no black stone reaches it: the
     // white wall's breath a1 is free although one black supergroup reaches
     // all the others.
-    let mut state = position(&[". . . . .", ". . . . B", ". . . . .", "W W . . .", ". W . . ."], Colour::White, 0);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . . B",
+            ". . . . .",
+            "W W . . .",
+            ". W . . .",
+        ],
+        Colour::White,
+        0,
+    );
     assert!(smothered(&mut state, Colour::White).is_empty());
     let breaths = state.query("breaths", Some(at(&state, "b2"))).unwrap();
-    let Detail::Map(breaths) = breaths else { panic!() };
-    assert_eq!(breaths.iter().filter(|(_, obstructed)| *obstructed == Detail::Bool(false)).count(), 1);
+    let Detail::Map(breaths) = breaths else {
+        panic!()
+    };
+    assert_eq!(
+        breaths
+            .iter()
+            .filter(|(_, obstructed)| *obstructed == Detail::Bool(false))
+            .count(),
+        1
+    );
     assert_eq!(breaths[0], ("a1".to_string(), Detail::Bool(false)));
-    assert_eq!(names(&state, state.clone().query("region", Some(at(&state, "a1"))).unwrap()), ["a1"]);
+    assert_eq!(
+        names(
+            &state,
+            state
+                .clone()
+                .query("region", Some(at(&state, "a1")))
+                .unwrap()
+        ),
+        ["a1"]
+    );
 }
 
 #[test]
@@ -387,10 +488,26 @@ fn diagonal_only_contact_forms_a_supergroup_but_not_a_group() {
     // a1 and b2 touch diagonally: one supergroup, two groups. a1 has no
     // breath and is smothered; b2 breathes, as two white supergroups reach
     // its region.
-    let mut state = position(&[". . . . W", ". . . . .", ". . . . .", "W B . . .", "B W . . ."], Colour::White, 0);
+    let mut state = position(
+        &[
+            ". . . . W",
+            ". . . . .",
+            ". . . . .",
+            "W B . . .",
+            "B W . . .",
+        ],
+        Colour::White,
+        0,
+    );
     let a1 = at(&state, "a1");
-    assert_eq!(names(&state, state.clone().query("group", Some(a1)).unwrap()), ["a1"]);
-    assert_eq!(names(&state, state.clone().query("supergroup", Some(a1)).unwrap()), ["a1", "b2"]);
+    assert_eq!(
+        names(&state, state.clone().query("group", Some(a1)).unwrap()),
+        ["a1"]
+    );
+    assert_eq!(
+        names(&state, state.clone().query("supergroup", Some(a1)).unwrap()),
+        ["a1", "b2"]
+    );
     assert_eq!(smothered(&mut state, Colour::Black), ["a1"]);
 }
 
@@ -398,7 +515,17 @@ fn diagonal_only_contact_forms_a_supergroup_but_not_a_group() {
 fn ruling_placement_removes_enemy_groups_before_reevaluating_friendly_ones() {
     // On the board after b2 both a1 and b2 are smothered (each colour has
     // one supergroup); the enemy goes first, and then b2 breathes.
-    let mut state = position(&[". . . . .", ". . . . .", ". . . . .", ". . . . .", "W . . . ."], Colour::Black, 0);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "W . . . .",
+        ],
+        Colour::Black,
+        0,
+    );
     play(&mut state, "b2");
     assert_eq!(state.board_string(), "......B..................");
     assert_eq!(state.prison(), -1);
@@ -410,7 +537,17 @@ fn ruling_prison_pairs_cancel_after_every_turn() {
     // (whose breaths only the white wall reaches) follow, while the d5 group
     // now breathes at e5. Three white stones in the prison, one more white
     // and two black: two white stones are left.
-    let mut state = position(&[". . . B W", "B . . B B", ". . . . .", "W W . . .", ". W . . ."], Colour::Black, -3);
+    let mut state = position(
+        &[
+            ". . . B W",
+            "B . . B B",
+            ". . . . .",
+            "W W . . .",
+            ". W . . .",
+        ],
+        Colour::Black,
+        -3,
+    );
     play(&mut state, "a1");
     assert_eq!(state.board_string(), ".W...WW...........BB...B.");
     assert_eq!(state.prison(), -2);
@@ -423,10 +560,23 @@ fn ruling_prison_pairs_cancel_after_every_turn() {
 
 #[test]
 fn ruling_repetition_forbids_a_placement_that_undoes_nothing_after_a_release() {
-    let mut state = position(&["B . . . W", ". . . . .", ". . . . .", "W W . . .", ". W . . B"], Colour::Black, 1);
+    let mut state = position(
+        &[
+            "B . . . W",
+            ". . . . .",
+            ". . . . .",
+            "W W . . .",
+            ". W . . B",
+        ],
+        Colour::Black,
+        1,
+    );
     play(&mut state, "c3 release");
     // a1 has no breath and removes nothing: the board would be as after c3.
-    assert_eq!(illegal(&mut state, "a1"), "a1: the board would repeat your previous turn");
+    assert_eq!(
+        illegal(&mut state, "a1"),
+        "a1: the board would repeat your previous turn"
+    );
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
     assert!(!buf.contains(&at(&state, "a1")));
@@ -438,41 +588,87 @@ fn ruling_repetition_forbids_a_placement_that_undoes_nothing_after_a_release() {
 fn ruling_repetition_forbids_a_release_after_a_placement_that_changed_nothing() {
     // White's e1 has no breath and removes nothing, so the board is as Black
     // left it: Black's release would leave it so again.
-    let mut state = position(&["W . . . W", ". . . . .", ". . . . .", ". . . B B", "B . . B ."], Colour::Black, -1);
+    let mut state = position(
+        &[
+            "W . . . W",
+            ". . . . .",
+            ". . . . .",
+            ". . . B B",
+            "B . . B .",
+        ],
+        Colour::Black,
+        -1,
+    );
     play(&mut state, "c4 e1");
     assert_eq!(state.prison(), -2);
-    assert_eq!(illegal(&mut state, "release"), "release: the board would repeat your previous turn");
+    assert_eq!(
+        illegal(&mut state, "release"),
+        "release: the board would repeat your previous turn"
+    );
     play(&mut state, "b4");
     // White's release after a changing turn is not a repetition; Black's
     // first turn had nothing to compare with.
-    assert_eq!(illegal(&mut state, "release"), "release: the prison holds no black stone");
+    assert_eq!(
+        illegal(&mut state, "release"),
+        "release: the prison holds no black stone"
+    );
 }
 
 #[test]
 fn ruling_no_counter_annihilation_protects_the_annihilating_stone() {
     // b2 removes White's only stone. With black stones in the prison White
     // may release, but no placement: each would smother b2.
-    let mut state = position(&[". . . . .", ". . . . .", ". . . . .", ". . . . .", "W . . . ."], Colour::Black, 2);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "W . . . .",
+        ],
+        Colour::Black,
+        2,
+    );
     play(&mut state, "b2");
     assert_eq!(state.protected_point(), Some(at(&state, "b2")));
-    assert_eq!(state.query("protected_point", None).unwrap(), Detail::Text("b2".into()));
+    assert_eq!(
+        state.query("protected_point", None).unwrap(),
+        Detail::Text("b2".into())
+    );
     assert_eq!(illegal(&mut state, "d4"), "d4: it would counter-annihilate");
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
     assert_eq!(buf, [25]);
     play(&mut state, "release");
-    assert_eq!(state.protected_point(), None, "the protection lasts one turn");
+    assert_eq!(
+        state.protected_point(),
+        None,
+        "the protection lasts one turn"
+    );
 }
 
 #[test]
 fn a_player_with_no_legal_action_loses() {
     // As above with an empty prison: White has no legal action.
-    let mut state = position(&[". . . . .", ". . . . .", ". . . . .", ". . . . .", "W . . . ."], Colour::Black, 0);
+    let mut state = position(
+        &[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "W . . . .",
+        ],
+        Colour::Black,
+        0,
+    );
     play(&mut state, "b2");
     assert!(state.is_terminal());
     assert_eq!(state.winner(), Some(Colour::Black));
     assert_eq!(state.returns(), [1.0, -1.0]);
-    assert_eq!(state.query("ending", None).unwrap(), Detail::Text("annihilated".into()));
+    assert_eq!(
+        state.query("ending", None).unwrap(),
+        Detail::Text("annihilated".into())
+    );
     assert_eq!(illegal(&mut state, "d4"), "d4: the game is over");
     let mut buf = vec![1];
     state.legal_actions(&mut buf);
@@ -484,7 +680,10 @@ fn a_player_with_no_legal_action_loses() {
 fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     let mut state = new(5, 0);
     assert_eq!(illegal(&mut state, "a1"), "a1: the point is occupied");
-    assert_eq!(illegal(&mut state, "release"), "release: the prison holds no white stone");
+    assert_eq!(
+        illegal(&mut state, "release"),
+        "release: the prison holds no white stone"
+    );
     play(&mut state, "c3");
     assert_eq!(illegal(&mut state, "C3"), "c3: the point is occupied");
     assert!(state.parse_action("pass").is_err());
@@ -494,20 +693,35 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
 
 #[test]
 fn options_are_checked() {
-    let bad = |pairs: Vec<(&str, OptionValue)>| Anadil::from_options(&mut Options::new(pairs)).err();
+    let bad =
+        |pairs: Vec<(&str, OptionValue)>| Anadil::from_options(&mut Options::new(pairs)).err();
     let message = |pairs| bad(pairs).map(|e: Error| e.to_string()).unwrap_or_default();
     assert!(message(vec![("size", OptionValue::Int(6))]).contains("odd"));
     assert!(bad(vec![("size", OptionValue::Int(3))]).is_some());
     assert!(bad(vec![("size", OptionValue::Int(27))]).is_some());
     assert!(message(vec![("komi", OptionValue::Int(-1))]).contains("komi"));
     assert!(bad(vec![("komi", OptionValue::Float(1.5))]).is_some());
-    assert!(bad(vec![("size", OptionValue::Int(25)), ("komi", OptionValue::Int(40))]).is_none());
+    assert!(bad(vec![
+        ("size", OptionValue::Int(25)),
+        ("komi", OptionValue::Int(40))
+    ])
+    .is_none());
     let state = new(7, 4);
-    assert_eq!(state.options(), vec![("size", OptionValue::Int(7)), ("komi", OptionValue::Int(4))]);
+    assert_eq!(
+        state.options(),
+        vec![("size", OptionValue::Int(7)), ("komi", OptionValue::Int(4))]
+    );
     let default = AnyGame::new("anadil", &mut Options::default()).unwrap();
     assert_eq!(default.board().side(), 15);
-    let unknown = AnyGame::new("anadil", &mut Options::new([("pie", OptionValue::Bool(true))])).unwrap_err();
-    assert!(unknown.to_string().contains("unknown option 'pie'"), "{unknown}");
+    let unknown = AnyGame::new(
+        "anadil",
+        &mut Options::new([("pie", OptionValue::Bool(true))]),
+    )
+    .unwrap_err();
+    assert!(
+        unknown.to_string().contains("unknown option 'pie'"),
+        "{unknown}"
+    );
 }
 
 /// This thread's time on a CPU (Linux), so timings hold on a busy machine;
@@ -527,7 +741,9 @@ fn cpu_seconds(wall: std::time::Instant) -> f64 {
 fn playout_speed() {
     use crate::playout::playout;
     // `ANADIL_GAMES` cuts the game counts, e.g. to run under valgrind.
-    let most = std::env::var("ANADIL_GAMES").ok().and_then(|v| v.parse::<u64>().ok());
+    let most = std::env::var("ANADIL_GAMES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     for (size, games) in [(9, 2000), (15, 300)] {
         let games = most.map_or(games, |most| most.min(games));
         let start = new(size, 0);
@@ -547,12 +763,24 @@ fn playout_speed() {
                 finished += 1;
                 lengths += outcome.length as u64;
                 wins[outcome.winner as usize] += 1;
-                let Detail::Text(ending) = state.query("ending", None).unwrap() else { panic!() };
+                let Detail::Text(ending) = state.query("ending", None).unwrap() else {
+                    panic!()
+                };
                 let winner_stones = state.stones[outcome.winner as usize];
-                let blocked_by = if state.protected != NO_POINT { "counter-annihilation" } else { "repetition" };
-                let kept = if winner_stones == 1 { "1 stone" } else { "more stones" };
+                let blocked_by = if state.protected != NO_POINT {
+                    "counter-annihilation"
+                } else {
+                    "repetition"
+                };
+                let kept = if winner_stones == 1 {
+                    "1 stone"
+                } else {
+                    "more stones"
+                };
                 *endings
-                    .entry(format!("{ending}, placements barred by {blocked_by}, winner keeps {kept}"))
+                    .entry(format!(
+                        "{ending}, placements barred by {blocked_by}, winner keeps {kept}"
+                    ))
                     .or_insert(0) += 1;
             }
         }

@@ -16,6 +16,8 @@ static TABLES: [OnceLock<Vec<[u64; 2]>>; SIDES] = [const { OnceLock::new() }; SI
 pub(super) fn keys(side: usize) -> &'static [[u64; 2]] {
     TABLES[side].get_or_init(|| {
         let mut rng = Rng::new(0x414E_4144_494C_0000 ^ side as u64);
-        (0..side * side).map(|_| [rng.next_u64(), rng.next_u64()]).collect()
+        (0..side * side)
+            .map(|_| [rng.next_u64(), rng.next_u64()])
+            .collect()
     })
 }
