@@ -194,32 +194,35 @@ impl Smother {
     fn count_touching(&mut self) {
         let king = self.king_offsets();
         let w = self.width;
+        // Local slices: the loop then keeps their bounds in registers.
+        let (grid, label) = (&self.grid[..], &self.label[..]);
+        let (touching, first) = (&mut self.touching[..], &mut self.first[..]);
         for e in w + 1..w * (self.side + 1) - 1 {
-            if self.grid[e] != EMPTY {
+            if grid[e] != EMPTY {
                 continue;
             }
-            let region = self.label[e] as usize;
+            let region = label[e] as usize;
             if region == e {
                 // The root is the region's smallest cell: met first.
-                self.touching[region] = [0; 2];
-            } else if self.touching[region] == [2, 2] {
+                touching[region] = [0; 2];
+            } else if touching[region] == [2, 2] {
                 continue; // nothing more to learn about this region
             }
             for &o in &king {
                 let s = e.wrapping_add_signed(o);
                 // Stones are 1 and 2; empty (0) wraps and OFF (3) exceeds.
-                let k = self.grid[s].wrapping_sub(1) as usize;
+                let k = grid[s].wrapping_sub(1) as usize;
                 if k >= 2 {
                     continue;
                 }
-                let supergroup = self.label[s];
-                let count = &mut self.touching[region][k];
+                let supergroup = label[s];
+                let count = &mut touching[region][k];
                 match *count {
                     0 => {
                         *count = 1;
-                        self.first[region][k] = supergroup;
+                        first[region][k] = supergroup;
                     }
-                    1 if self.first[region][k] != supergroup => *count = 2,
+                    1 if first[region][k] != supergroup => *count = 2,
                     _ => {}
                 }
             }
@@ -239,43 +242,47 @@ impl Smother {
         let king = self.king_offsets();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        self.alive.fill(false);
         let cells = self.width * (self.side + 1) - 1;
+        // Local slices: the loop then keeps their bounds in registers.
+        let (grid, label, touching) = (&self.grid[..], &self.label[..], &self.touching[..]);
+        let (alive, stack) = (&mut self.alive[..], &mut self.stack);
+        alive.fill(false);
         let mut stones = [0; 2];
-        let mut alive = [0; 2];
+        let mut alive_stones = [0; 2];
         for s in self.width + 1..cells {
-            let k = self.grid[s].wrapping_sub(1) as usize;
+            let k = grid[s].wrapping_sub(1) as usize;
             // Stones only (see count_touching), and each group once: the
             // first free stone found marks the whole group.
             if k >= 2 {
                 continue;
             }
             stones[k] += 1;
-            if self.alive[s] {
+            if alive[s] {
                 continue;
             }
+            // Free: a breath in a region the enemy does not obstruct.
             let free = king.iter().any(|&o| {
                 let e = s.wrapping_add_signed(o);
-                self.grid[e] == EMPTY && !self.obstructed(self.label[e] as usize, k)
+                grid[e] == EMPTY && touching[label[e] as usize][1 - k] != 1
             });
             if !free {
                 continue;
             }
-            let value = self.grid[s];
-            self.alive[s] = true;
-            self.stack.push(s as u16);
-            while let Some(t) = self.stack.pop() {
-                alive[k] += 1;
+            let value = grid[s];
+            alive[s] = true;
+            stack.push(s as u16);
+            while let Some(t) = stack.pop() {
+                alive_stones[k] += 1;
                 for &o in &orthogonal {
                     let u = (t as usize).wrapping_add_signed(o);
-                    if self.grid[u] == value && !self.alive[u] {
-                        self.alive[u] = true;
-                        self.stack.push(u as u16);
+                    if grid[u] == value && !alive[u] {
+                        alive[u] = true;
+                        stack.push(u as u16);
                     }
                 }
             }
         }
-        self.dead = [stones[0] - alive[0], stones[1] - alive[1]];
+        self.dead = [stones[0] - alive_stones[0], stones[1] - alive_stones[1]];
     }
 
     /// Appends to `out` the stones of `colour` in smothered groups of the
