@@ -463,8 +463,9 @@ impl Smother {
     /// look to smother no group: then, as `Some`, the friendly supergroup it
     /// joins, if any.
     ///
-    /// The look: no enemy stone touches `p` (no enemy group loses a breath,
-    /// and the enemy supergroups reaching each region stay the same); `p`
+    /// The look: each enemy stone beside `p` still reaches the rest of its
+    /// region and has another free breath (the enemy supergroups reaching
+    /// each region stay the same, and no enemy group dies of losing `p`); `p`
     /// touches at most one friendly supergroup (none merge, so every other
     /// region keeps its friendly count); filling `p` does not split its
     /// region, which the enemy does not obstruct for `colour`; and the
@@ -478,13 +479,13 @@ impl Smother {
         // Ring order E, NE, N, NW, W, SW, S, SE: odd entries diagonal.
         let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
         let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
-        let mut open = 0u8;
+        let (mut open, mut enemies) = (0u8, 0u8);
         let mut friend = None;
         for (i, &o) in ring.iter().enumerate() {
             let s = g.wrapping_add_signed(o);
             match self.grid[s] {
                 EMPTY => open |= 1 << i,
-                v if v == enemy_stone => return None,
+                v if v == enemy_stone => enemies |= 1 << i,
                 v if v == stone => match friend {
                     None => friend = Some(self.label[s]),
                     Some(f) if f != self.label[s] => return None,
@@ -500,6 +501,34 @@ impl Smother {
         let [ours, theirs] = [self.touching[region][k], self.touching[region][1 - k]];
         if theirs == 1 || (friend.is_none() && ours < 2 && theirs > 0) {
             return None;
+        }
+        // Each enemy stone beside `p` must still reach the rest of the
+        // region (so the enemy count there stays) and show a breath other
+        // than `p` that stays free (so its group lives).
+        let ours_after = if friend.is_some() {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
+        for i in (0..8).filter(|&i| enemies >> i & 1 == 1) {
+            let s = g.wrapping_add_signed(ring[i]);
+            let (mut reaches, mut breathes) = (false, false);
+            for &o in &ring {
+                let e = s.wrapping_add_signed(o);
+                if e == g || self.grid[e] != EMPTY {
+                    continue;
+                }
+                let there = self.label[e] as usize;
+                reaches |= there == region;
+                breathes |= if there == region {
+                    ours_after
+                } else {
+                    self.touching[there][k]
+                } != 1;
+            }
+            if !(reaches && breathes) {
+                return None;
+            }
         }
         for i in (1..8).step_by(2) {
             let s = g.wrapping_add_signed(ring[i]);
