@@ -3,10 +3,13 @@
 //! release an enemy stone from the prison. A player with no legal action
 //! loses.
 //!
-//! Every placement is resolved by one whole-board evaluation (see
-//! `smother`): regions and supergroups are labelled in one raster pass with
-//! no allocation, and a second evaluation runs only when enemy stones were
-//! removed. Most placements are legal without looking: only the repetition
+//! A placement is resolved by one whole-board evaluation (see `smother`):
+//! regions and supergroups are labelled in one raster pass with no
+//! allocation, and a second evaluation runs only when enemy stones were
+//! removed. While the evaluation still describes the board with every group
+//! alive (`fresh`), a local look may prove a placement quiet (it is then
+//! added to the evaluation) or a lone stone that smothers only itself (the
+//! board stays), and no evaluation runs. Most placements are legal without looking: only the repetition
 //! and counter-annihilation rulings forbid a placement on an empty point, and
 //! a cheap filter (`Repeat`, the protected point) names the few turns on which
 //! they can. Then the placement is resolved and the resulting board's Zobrist
