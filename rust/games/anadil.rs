@@ -3,10 +3,13 @@
 //! release an enemy stone from the prison. A player with no legal action
 //! loses.
 //!
-//! Every placement is resolved by one whole-board evaluation (see
-//! `smother`): regions and supergroups are labelled in one raster pass with
-//! no allocation, and a second evaluation runs only when enemy stones were
-//! removed. Most placements are legal without looking: only the repetition
+//! A placement is resolved by one whole-board evaluation (see `smother`):
+//! regions and supergroups are labelled in one raster pass with no
+//! allocation, and a second evaluation runs only when enemy stones were
+//! removed. While the evaluation still describes the board with every group
+//! alive (`fresh`), a local look may prove a placement quiet (it is then
+//! added to the evaluation) or a lone stone that smothers only itself (the
+//! board stays), and no evaluation runs. Most placements are legal without looking: only the repetition
 //! and counter-annihilation rulings forbid a placement on an empty point, and
 //! a cheap filter (`Repeat`, the protected point) names the few turns on which
 //! they can. Then the placement is resolved and the resulting board's Zobrist
@@ -86,6 +89,9 @@ pub struct Anadil {
     /// Boxed: the scratch is large and a state sits in `AnyGame` beside
     /// smaller games.
     smother: Box<Smother>,
+    /// Whether `smother` describes `cells` as they stand, with every group
+    /// alive: then a placement may be judged quiet by a local look.
+    fresh: bool,
     /// The stones the last resolved placement removes: enemy stones first
     /// (`enemy_removed` of them), then friendly ones.
     removed: Vec<Point>,
@@ -93,6 +99,9 @@ pub struct Anadil {
     /// The placement `check` last found legal, and the ply it was checked at:
     /// `removed` still holds its removals.
     resolved: Option<(Point, u32)>,
+    /// Whether resolving that placement left `smother` describing the board
+    /// after it, with every group alive: `fresh` once it is redone.
+    resolved_fresh: bool,
     /// Per point: `(plies + 1) << 2 | code` when a placement there was found
     /// illegal on this turn, so it is not resolved again.
     verdicts: Vec<u32>,
@@ -158,6 +167,19 @@ impl Anadil {
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
         self.removed.clear();
+        self.enemy_removed = 0;
+        if self.fresh && self.smother.place_quietly(p, mover) {
+            // Nothing smothered, and the evaluation still fits the board.
+            return;
+        }
+        if self.fresh && self.smother.smothers_itself_only(p, mover) {
+            // The stone goes alone: the board and its evaluation are as
+            // they were.
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            self.removed.push(p);
+            return;
+        }
         self.smother.evaluate(&self.cells);
         self.smother.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
@@ -173,10 +195,14 @@ impl Anadil {
             self.cells[r as usize] = EMPTY;
             self.hash ^= self.keys[r as usize][mover.index()];
         }
+        // The last evaluation was of the board as it now stands unless
+        // friendly stones went.
+        self.fresh = self.removed.len() == self.enemy_removed && self.smother.all_alive();
     }
 
     /// Undoes [`Anadil::place_and_remove`] at `p`.
     fn take_back(&mut self, p: Point) {
+        self.fresh = false;
         let mover = self.to_move;
         let enemy = mover.opponent();
         for (i, &r) in self.removed.iter().enumerate() {
@@ -190,6 +216,7 @@ impl Anadil {
 
     /// Redoes the placement at `p` that `check` resolved, from `removed`.
     fn redo(&mut self, p: Point) {
+        self.fresh = self.resolved_fresh;
         let mover = self.to_move;
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
@@ -270,9 +297,33 @@ impl Anadil {
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
         }
+        if self.fresh && self.smother.smothers_itself_only(p, self.to_move) {
+            // The board stays as it is and nothing is counter-annihilated.
+            if !self.repeats(self.to_move) {
+                return Ok(());
+            }
+            self.verdicts[p as usize] = stamp | REPEAT;
+            return Err(REPEAT_REASON);
+        }
+        if self.fresh && self.smother.is_quiet(p, self.to_move) {
+            // Removes nothing, so it cannot counter-annihilate; and it leaves
+            // the evaluation fresh, which resolving it in place would spoil.
+            let mover = self.to_move;
+            self.cells[p as usize] = mover.stone();
+            self.hash ^= self.keys[p as usize][mover.index()];
+            let repeats = self.repeats(mover);
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            if !repeats {
+                return Ok(());
+            }
+            self.verdicts[p as usize] = stamp | REPEAT;
+            return Err(REPEAT_REASON);
+        }
         // `removed` is about to describe `p`: whatever was remembered is stale.
         self.resolved = None;
         self.place_and_remove(p);
+        let fresh_after = self.fresh;
         let verdict = if self.counter_annihilates() {
             COUNTER
         } else if self.repeats(self.to_move) {
@@ -284,6 +335,7 @@ impl Anadil {
         match verdict {
             0 => {
                 self.resolved = Some((p, self.plies));
+                self.resolved_fresh = fresh_after;
                 Ok(())
             }
             code => {
@@ -312,6 +364,7 @@ impl Anadil {
     /// alone on `B`, is smothered. Points this cannot settle locally are left
     /// to be resolved.
     fn judge_lone_placements(&mut self) {
+        self.fresh = false;
         self.judged = self.plies + 1;
         let stamp = (self.plies + 1) << 2;
         let mover = self.to_move;
@@ -484,9 +537,11 @@ impl Game for Anadil {
             empties: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
             smother: Box::new(Smother::new(side)),
+            fresh: false,
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
+            resolved_fresh: false,
             verdicts: vec![0; n],
         };
         state.start();

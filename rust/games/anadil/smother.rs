@@ -46,6 +46,23 @@ pub(super) struct Smother {
     enclosed: Vec<u16>,
 }
 
+/// Whether the set `open` of cells in a point's king ring (bit `i` for ring
+/// entry `i`, in the order E, NE, N, NW, W, SW, S, SE) is one king-connected
+/// set: then filling the point does not split its region. Neighbours along
+/// the ring touch, and so do two orthogonal cells around a corner.
+fn ring_connected(open: u8) -> bool {
+    let mut reached = 1u8 << open.trailing_zeros();
+    loop {
+        let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
+        next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
+        next &= open;
+        if next == reached {
+            return reached == open;
+        }
+        reached = next;
+    }
+}
+
 /// Where the breaths of a group lie, on the board last evaluated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Breaths {
@@ -177,32 +194,35 @@ impl Smother {
     fn count_touching(&mut self) {
         let king = self.king_offsets();
         let w = self.width;
+        // Local slices: the loop then keeps their bounds in registers.
+        let (grid, label) = (&self.grid[..], &self.label[..]);
+        let (touching, first) = (&mut self.touching[..], &mut self.first[..]);
         for e in w + 1..w * (self.side + 1) - 1 {
-            if self.grid[e] != EMPTY {
+            if grid[e] != EMPTY {
                 continue;
             }
-            let region = self.label[e] as usize;
+            let region = label[e] as usize;
             if region == e {
                 // The root is the region's smallest cell: met first.
-                self.touching[region] = [0; 2];
-            } else if self.touching[region] == [2, 2] {
+                touching[region] = [0; 2];
+            } else if touching[region] == [2, 2] {
                 continue; // nothing more to learn about this region
             }
             for &o in &king {
                 let s = e.wrapping_add_signed(o);
                 // Stones are 1 and 2; empty (0) wraps and OFF (3) exceeds.
-                let k = self.grid[s].wrapping_sub(1) as usize;
+                let k = grid[s].wrapping_sub(1) as usize;
                 if k >= 2 {
                     continue;
                 }
-                let supergroup = self.label[s];
-                let count = &mut self.touching[region][k];
+                let supergroup = label[s];
+                let count = &mut touching[region][k];
                 match *count {
                     0 => {
                         *count = 1;
-                        self.first[region][k] = supergroup;
+                        first[region][k] = supergroup;
                     }
-                    1 if self.first[region][k] != supergroup => *count = 2,
+                    1 if first[region][k] != supergroup => *count = 2,
                     _ => {}
                 }
             }
@@ -222,43 +242,47 @@ impl Smother {
         let king = self.king_offsets();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        self.alive.fill(false);
         let cells = self.width * (self.side + 1) - 1;
+        // Local slices: the loop then keeps their bounds in registers.
+        let (grid, label, touching) = (&self.grid[..], &self.label[..], &self.touching[..]);
+        let (alive, stack) = (&mut self.alive[..], &mut self.stack);
+        alive.fill(false);
         let mut stones = [0; 2];
-        let mut alive = [0; 2];
+        let mut alive_stones = [0; 2];
         for s in self.width + 1..cells {
-            let k = self.grid[s].wrapping_sub(1) as usize;
+            let k = grid[s].wrapping_sub(1) as usize;
             // Stones only (see count_touching), and each group once: the
             // first free stone found marks the whole group.
             if k >= 2 {
                 continue;
             }
             stones[k] += 1;
-            if self.alive[s] {
+            if alive[s] {
                 continue;
             }
+            // Free: a breath in a region the enemy does not obstruct.
             let free = king.iter().any(|&o| {
                 let e = s.wrapping_add_signed(o);
-                self.grid[e] == EMPTY && !self.obstructed(self.label[e] as usize, k)
+                grid[e] == EMPTY && touching[label[e] as usize][1 - k] != 1
             });
             if !free {
                 continue;
             }
-            let value = self.grid[s];
-            self.alive[s] = true;
-            self.stack.push(s as u16);
-            while let Some(t) = self.stack.pop() {
-                alive[k] += 1;
+            let value = grid[s];
+            alive[s] = true;
+            stack.push(s as u16);
+            while let Some(t) = stack.pop() {
+                alive_stones[k] += 1;
                 for &o in &orthogonal {
                     let u = (t as usize).wrapping_add_signed(o);
-                    if self.grid[u] == value && !self.alive[u] {
-                        self.alive[u] = true;
-                        self.stack.push(u as u16);
+                    if grid[u] == value && !alive[u] {
+                        alive[u] = true;
+                        stack.push(u as u16);
                     }
                 }
             }
         }
-        self.dead = [stones[0] - alive[0], stones[1] - alive[1]];
+        self.dead = [stones[0] - alive_stones[0], stones[1] - alive_stones[1]];
     }
 
     /// Appends to `out` the stones of `colour` in smothered groups of the
@@ -400,20 +424,8 @@ impl Smother {
         if open == 0 {
             return Some(true); // no breath at all
         }
-        // The open ring cells must be one king-connected set: then removing
-        // `p` does not split its region. Neighbours along the ring touch, and
-        // so do two orthogonal cells around a corner.
-        let mut reached = 1u8 << open.trailing_zeros();
-        loop {
-            let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
-            next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
-            next &= open;
-            if next == reached {
-                break;
-            }
-            reached = next;
-        }
-        if reached != open {
+        // Removing `p` must not split its region.
+        if !ring_connected(open) {
             return None;
         }
         let region = self.label[g] as usize;
@@ -438,6 +450,247 @@ impl Smother {
             }
             _ => None,
         }
+    }
+
+    /// Whether the board last evaluated has no smothered group of either
+    /// colour: the state [`Smother::place_quietly`] needs.
+    pub(super) fn all_alive(&self) -> bool {
+        self.dead == [0, 0]
+    }
+
+    /// Whether a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) is proven by a local
+    /// look to smother no group: then, as `Some`, the friendly supergroup it
+    /// joins, if any.
+    ///
+    /// The look: each enemy stone beside `p` still reaches the rest of its
+    /// region and has another free breath (the enemy supergroups reaching
+    /// each region stay the same, and no enemy group dies of losing `p`); `p`
+    /// touches at most one friendly supergroup (none merge, so every other
+    /// region keeps its friendly count); filling `p` does not split its
+    /// region, which the enemy does not obstruct for `colour`; and the
+    /// region's friendly count only changes if no enemy stone reaches it.
+    /// Then only friendly groups touching `p` diagonally may lose their one
+    /// live breath, and each stone there must show another.
+    fn quiet(&self, p: Point, colour: Colour) -> Option<Option<u16>> {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let w = self.width as isize;
+        // Ring order E, NE, N, NW, W, SW, S, SE: odd entries diagonal.
+        let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let (mut open, mut enemies) = (0u8, 0u8);
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == enemy_stone => enemies |= 1 << i,
+                v if v == stone => match friend {
+                    None => friend = Some(self.label[s]),
+                    Some(f) if f != self.label[s] => return None,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        if open == 0 || !ring_connected(open) {
+            return None;
+        }
+        let region = self.label[g] as usize;
+        let [ours, theirs] = [self.touching[region][k], self.touching[region][1 - k]];
+        if theirs == 1 || (friend.is_none() && ours < 2 && theirs > 0) {
+            return None;
+        }
+        // Each enemy stone beside `p` must still reach the rest of the
+        // region (so the enemy count there stays) and show a breath other
+        // than `p` that stays free (so its group lives).
+        let ours_after = if friend.is_some() {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
+        for i in (0..8).filter(|&i| enemies >> i & 1 == 1) {
+            let s = g.wrapping_add_signed(ring[i]);
+            let (mut reaches, mut breathes) = (false, false);
+            for &o in &ring {
+                let e = s.wrapping_add_signed(o);
+                if e == g || self.grid[e] != EMPTY {
+                    continue;
+                }
+                let there = self.label[e] as usize;
+                reaches |= there == region;
+                breathes |= if there == region {
+                    ours_after
+                } else {
+                    self.touching[there][k]
+                } != 1;
+            }
+            if !(reaches && breathes) {
+                return None;
+            }
+        }
+        for i in (1..8).step_by(2) {
+            let s = g.wrapping_add_signed(ring[i]);
+            if self.grid[s] == stone
+                && !ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    e != g && self.grid[e] == EMPTY && !self.obstructed(self.label[e] as usize, k)
+                })
+            {
+                return None;
+            }
+        }
+        Some(friend)
+    }
+
+    /// Whether [`Smother::place_quietly`] would place a stone of `colour`
+    /// on `p`: it smothers no group.
+    pub(super) fn is_quiet(&self, p: Point, colour: Colour) -> bool {
+        self.quiet(p, colour).is_some()
+    }
+
+    /// Places a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) when a local look
+    /// proves that the placement smothers no group (see [`Smother::quiet`]);
+    /// the evaluation then describes the board after it, still with every
+    /// group alive. Returns `false`, changing nothing, when the look cannot
+    /// tell.
+    pub(super) fn place_quietly(&mut self, p: Point, colour: Colour) -> bool {
+        let Some(friend) = self.quiet(p, colour) else {
+            return false;
+        };
+        let g = self.cell_of(p);
+        let (k, stone) = (colour.index(), colour.stone());
+        let region = self.label[g] as usize;
+        let ours = self.touching[region][k];
+        self.grid[g] = stone;
+        self.alive[g] = true;
+        match friend {
+            Some(f) => self.label[g] = f,
+            None => {
+                // A new supergroup of one, named by its own cell: no other
+                // supergroup is (the cell was empty).
+                self.label[g] = g as u16;
+                match ours {
+                    0 => {
+                        self.touching[region][k] = 1;
+                        self.first[region][k] = g as u16;
+                    }
+                    1 => self.touching[region][k] = 2,
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether a stone of `colour` on empty point `p` of the board last
+    /// evaluated (which must be [`Smother::all_alive`]) is proven by a local
+    /// look to smother itself alone and nothing else: the turn then leaves
+    /// the board, and this evaluation, as they were.
+    ///
+    /// The look: no friendly stone beside `p` orthogonally (the stone is a
+    /// group of one) and at most one friendly supergroup around it (none
+    /// merge); one enemy supergroup obstructs `p`'s region and still reaches
+    /// what is left of it, which stays whole, so the stone has no live breath
+    /// and no other friendly group changes (that region was obstructed for
+    /// them already); the region's friendly count does not become one, and
+    /// each enemy stone beside `p` shows another breath that stays free.
+    pub(super) fn smothers_itself_only(&self, p: Point, colour: Colour) -> bool {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let w = self.width as isize;
+        // Ring order E, NE, N, NW, W, SW, S, SE: even entries orthogonal.
+        let ring = [1, w + 1, w, w - 1, -1, -w - 1, -w, -w + 1];
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let region = self.label[g] as usize;
+        if self.touching[region][1 - k] != 1 {
+            return false;
+        }
+        let rival = self.first[region][1 - k];
+        let mut open = 0u8;
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == stone => match friend {
+                    _ if i % 2 == 0 => return false,
+                    None => friend = Some(self.label[s]),
+                    Some(f) if f != self.label[s] => return false,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        let ours = self.touching[region][k];
+        let ours_after = if friend.is_some() || open == 0 {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
+        if open != 0 {
+            let rival_stays = (0..8).filter(|&i| open >> i & 1 == 1).any(|i| {
+                let e = g.wrapping_add_signed(ring[i]);
+                ring.iter().any(|&o| {
+                    let s = e.wrapping_add_signed(o);
+                    self.grid[s] == enemy_stone && self.label[s] == rival
+                })
+            });
+            if !ring_connected(open) || !rival_stays || (ours_after == 1 && ours != 1) {
+                return false;
+            }
+        }
+        ring.iter().all(|&o| {
+            let s = g.wrapping_add_signed(o);
+            self.grid[s] != enemy_stone
+                || ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    if e == g || self.grid[e] != EMPTY {
+                        return false;
+                    }
+                    let there = self.label[e] as usize;
+                    let count = if there == region {
+                        ours_after
+                    } else {
+                        self.touching[there][k]
+                    };
+                    count != 1
+                })
+        })
+    }
+
+    /// Whether this evaluation, kept up to date by
+    /// [`Smother::place_quietly`], says what `scratch`, evaluated afresh on
+    /// the same board, says: the same cells, the same components (labels may
+    /// differ), the same supergroup counts per region, every group alive.
+    #[cfg(test)]
+    pub(super) fn agrees_with(&self, scratch: &Smother) -> Result<(), String> {
+        if self.grid != scratch.grid {
+            return Err("grids differ".into());
+        }
+        if !scratch.all_alive() {
+            return Err("a group is smothered".into());
+        }
+        let cells: Vec<usize> = self.interior().collect();
+        for &a in &cells {
+            for &b in &cells {
+                let same = |s: &Smother| s.grid[a] == s.grid[b] && s.label[a] == s.label[b];
+                if same(self) != same(scratch) {
+                    return Err(format!(
+                        "cells {a} and {b} are joined in one evaluation only"
+                    ));
+                }
+            }
+            if self.grid[a] == EMPTY {
+                let (mine, theirs) = (self.label[a] as usize, scratch.label[a] as usize);
+                if self.touching[mine] != scratch.touching[theirs] {
+                    return Err(format!("cell {a}: supergroup counts differ"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether a breath in the region holding empty point `e` is obstructed

@@ -287,12 +287,51 @@ fn fast_rules_match_the_naive_reference() {
                 .filter_map(|p| Colour::of_cell(state.cells[p]).map(|c| state.keys[p][c.index()]))
                 .fold(0, |a, b| a ^ b);
             assert_eq!(state.hash, hash, "{at}: hash");
+            assert_fresh_evaluation(&state, &at);
         }
     }
     assert!(ends > 10, "many small games end ({ends})");
     assert!(
         protected_turns > 0 && repeat_turns > 0,
         "the rulings were exercised"
+    );
+}
+
+/// When the state says its smothering evaluation still fits the board (kept
+/// up to date by quiet placements), it agrees with one made from scratch.
+fn assert_fresh_evaluation(state: &Anadil, at: &str) {
+    if state.fresh {
+        let mut scratch = Smother::new(state.board.side());
+        scratch.evaluate(&state.cells);
+        if let Err(why) = state.smother.agrees_with(&scratch) {
+            panic!("{at}: kept evaluation: {why}");
+        }
+    }
+}
+
+/// Whole random games on larger boards: the kept evaluation agrees with one
+/// from scratch after every turn, and quiet placements do happen.
+#[test]
+fn kept_evaluation_matches_a_fresh_one() {
+    let mut fresh_turns = 0;
+    for (size, games) in [(9, 6), (15, 2)] {
+        for game in 0..games {
+            let mut state = new(size, 0);
+            let mut rng = Rng::for_game(7, game);
+            let mut buf = Vec::new();
+            for ply in 0..10 * size * size {
+                let Some(action) = state.random_action(&mut rng, &mut buf) else {
+                    break;
+                };
+                state.apply_unchecked(action);
+                fresh_turns += usize::from(state.fresh);
+                assert_fresh_evaluation(&state, &format!("{size}x{size} game {game} ply {ply}"));
+            }
+        }
+    }
+    assert!(
+        fresh_turns > 100,
+        "quiet placements keep the evaluation ({fresh_turns})"
     );
 }
 
@@ -701,7 +740,12 @@ fn cpu_seconds(wall: std::time::Instant) -> f64 {
 #[ignore]
 fn playout_speed() {
     use crate::playout::playout;
+    // `ANADIL_GAMES` cuts the game counts, e.g. to run under valgrind.
+    let most = std::env::var("ANADIL_GAMES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     for (size, games) in [(9, 2000), (15, 300)] {
+        let games = most.map_or(games, |most| most.min(games));
         let start = new(size, 0);
         let cap = 10 * start.board.points();
         let mut state = start.clone();

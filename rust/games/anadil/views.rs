@@ -22,7 +22,10 @@ impl Anadil {
                 ("white", Detail::Int(self.stones[1] as i64)),
             ])),
             ("smothered", _) => {
-                self.smother.evaluate(&self.cells);
+                // The resolved placement's evaluation goes too.
+        self.fresh = false;
+        self.resolved_fresh = false;
+        self.smother.evaluate(&self.cells);
                 let mut per = Vec::new();
                 for colour in [Colour::Black, Colour::White] {
                     let mut out = Vec::new();
@@ -84,6 +87,9 @@ impl Anadil {
             return Detail::None;
         };
         let group = self.component_points(p, false);
+        // The resolved placement's evaluation goes too.
+        self.fresh = false;
+        self.resolved_fresh = false;
         self.smother.evaluate(&self.cells);
         let king = self.board.king().expect("square board");
         let mut breaths: Vec<Point> = group
