@@ -86,6 +86,20 @@ def call_costs(game: stonefield.Game, repeats: int) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in costs.items()}
 
 
+def score_calls(game: stonefield.Game, repeats: int) -> float:
+    """Median seconds per ``state.scores()`` call from Python, at the end of
+    a random game (the fullest board a playout reaches)."""
+    rng = random.Random(3)
+    state = game.start()
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    calls = 20_000
+    return statistics.median(
+        timeit.timeit("state.scores()", globals={"state": state}, number=calls) / calls
+        for _ in range(repeats)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -129,6 +143,13 @@ def main() -> None:
                     f"{label:<34}{shown:>8}{length:>10.1f}{rate:>14,.0f}"
                     f"{1e9 / rate * shown:>10.0f}  {ratio}"
                 )
+        print()
+
+    if "esgrad" in args.games:
+        for options in SETUPS["esgrad"][0]:
+            game = stonefield.game("esgrad", **options)
+            seconds = score_calls(game, args.repeats)
+            print(f"{game!r} state.scores() from Python: {1 / seconds:,.0f} calls/s")
         print()
 
     if "sunder" in args.games:
