@@ -1,0 +1,9 @@
+//! Search players built on the [`crate::Game`] trait, so every game gets
+//! them: Monte Carlo tree search ([`mcts`]) and seeded batches of whole
+//! games between two players ([`arena`]).
+
+pub mod arena;
+pub mod mcts;
+
+pub use arena::{play_games, Games, LastAction, Player};
+pub use mcts::{search, Budget, SearchResult};
