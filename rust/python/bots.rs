@@ -110,12 +110,12 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
 }
 
 /// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
-/// played by MCTS with `iterations[s]` iterations per move, or at random
-/// when that is None. Returns `{"winners", "lengths", "finished",
+/// played by MCTS with `iterations[s]` iterations per move and exploration
+/// constant `exploration[s]`, or at random when `iterations[s]` is None. Returns `{"winners", "lengths", "finished",
 /// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
 /// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
 #[pyfunction]
-#[pyo3(signature = (name, options, *, seed, first, count, iterations = (None, None), exploration = 1.4, threads = None, max_moves = None, branching = false))]
+#[pyo3(signature = (name, options, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn games<'py>(
     py: Python<'py>,
@@ -125,15 +125,16 @@ pub fn games<'py>(
     first: u64,
     count: usize,
     iterations: (Option<u64>, Option<u64>),
-    exploration: f64,
+    exploration: (f64, f64),
     threads: Option<usize>,
     max_moves: Option<usize>,
     branching: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = AnyGame::new(name, &mut options_from(options)?)?;
-    check_exploration(exploration)?;
+    check_exploration(exploration.0)?;
+    check_exploration(exploration.1)?;
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
-    let player = |n: Option<u64>| match n {
+    let player = |n: Option<u64>, exploration: f64| match n {
         None => Ok(Player::Random),
         Some(0) => Err(OptionError::new_err("iterations must be at least 1")),
         Some(iterations) => Ok(Player::Mcts {
@@ -141,7 +142,10 @@ pub fn games<'py>(
             exploration,
         }),
     };
-    let players = [player(iterations.0)?, player(iterations.1)?];
+    let players = [
+        player(iterations.0, exploration.0)?,
+        player(iterations.1, exploration.1)?,
+    ];
     let pool = pool(threads)?;
     let games = py.detach(|| {
         pool.install(|| play_games(&start, players, seed, first, count, max_moves, branching))
