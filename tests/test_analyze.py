@@ -56,13 +56,18 @@ def test_mcts_self_play_is_reported_beside_random_play():
     assert mcts.branching_mean > 0
 
 
-def test_fair_komi_interpolates_the_first_crossing():
+def test_fair_komi_is_where_the_fitted_rate_crosses_half():
     def point(komi, rate):
-        return KomiPoint(komi, 100, int(rate * 100), 100 - int(rate * 100), rate, (0.0, 1.0))
+        black = round(rate * 1000)
+        return KomiPoint(komi, 1000, black, 1000 - black, rate, (0.0, 1.0))
 
-    assert fair_komi([point(0, 0.7), point(1, 0.6), point(2, 0.4)]) == pytest.approx(1.5)
-    assert fair_komi([point(0, 0.7), point(1, 0.6)]) is None
-    assert fair_komi([point(0, 0.5), point(1, 0.4)]) == 0
+    assert fair_komi([point(0, 0.7), point(1, 0.5), point(2, 0.3)]) == pytest.approx(1.0)
+    # Noise at one komi moves the estimate a little, not to that komi.
+    noisy = [point(k, r) for k, r in [(0, 0.7), (1, 0.62), (2, 0.48), (3, 0.53), (4, 0.3)]]
+    assert 2 < fair_komi(noisy) < 3
+    assert fair_komi([point(0, 0.7), point(1, 0.6)]) is None, "no crossing in range"
+    assert fair_komi([point(0, 0.3), point(1, 0.7)]) is None, "rate rising with komi"
+    assert fair_komi([point(0, 0.5)]) is None
 
 
 def test_bad_arguments_raise_option_error():

@@ -3,8 +3,9 @@ chunk count or thread count, a forked process pool, or Dask."""
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import stonefield
@@ -25,16 +26,27 @@ def test_chunks_and_threads_do_not_change_the_games(local, chunks, threads):
     assert stonefield.simulate("sunder", games=1000, seed=21, size=5, chunks=chunks) == local
 
 
-def test_a_forked_process_pool_after_local_work_gives_the_same_games(local):
-    # The parent has already run batches on its thread pools; a forked child
-    # must build its own instead of waiting on threads it does not have.
-    stonefield.bots.MCTS(iterations=50, threads=2).choose(stonefield.Sunder(size=3).start())
-    fork = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(2, mp_context=fork) as pool:
-        futures_done = stonefield.simulate(
-            "sunder", games=1000, seed=21, size=5, executor=pool, chunks=4
-        )
-    assert futures_done == local
+FORKED_POOL = """
+import multiprocessing, sys
+from concurrent.futures import ProcessPoolExecutor
+import stonefield
+
+here = stonefield.simulate("sunder", games=1000, seed=21, size=5, threads=2)
+stonefield.bots.MCTS(iterations=50, threads=2).choose(stonefield.Sunder(size=3).start())
+with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+    there = stonefield.simulate("sunder", games=1000, seed=21, size=5, executor=pool, chunks=4)
+sys.exit(0 if there == here else 1)
+"""
+
+
+def test_a_forked_process_pool_after_local_work_gives_the_same_games():
+    # The parent has run work on its thread pools before forking; a child
+    # that reused them would wait forever on threads it does not have. In a
+    # subprocess with a timeout, so that a hang fails instead of blocking.
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED_POOL], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_analyze_is_the_same_on_an_executor():

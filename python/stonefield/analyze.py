@@ -73,8 +73,8 @@ class PlayReport:
             going then.
         games_by_ply: how many games were still going at each ply.
         komi: Black's win rate at each komi of the range asked for.
-        fair_komi: where Black's win rate crosses 50 % (linear between the
-            komi values around the crossing), or None.
+        fair_komi: where Black's win rate crosses 50 % (see
+            :func:`fair_komi`), or None.
         seconds: wall time.
     """
 
@@ -205,22 +205,50 @@ def _rate(winners: npt.NDArray[np.int8]) -> tuple[int, int, float, tuple[float, 
 
 
 def fair_komi(points: Sequence[KomiPoint]) -> float | None:
-    """Where Black's win rate crosses 50 %, by linear interpolation between
-    the two komi values around the first crossing; None when it does not.
+    """The komi at which Black's win rate is 50 %, from a logistic fit of
+    Black's wins against komi over every point (maximum likelihood), so
+    that noise at one komi does not move it much. None when the fitted rate
+    does not fall as komi grows or crosses 50 % outside the range played.
 
-    >>> p = [KomiPoint(k, 100, b, 100 - b, b / 100, (0, 1)) for k, b in [(0, 70), (1, 55), (2, 45)]]
-    >>> fair_komi(p)
-    1.5
+    >>> def point(komi, black):
+    ...     return KomiPoint(komi, 100, black, 100 - black, black / 100, (0.0, 1.0))
+    >>> fair_komi([point(0, 70), point(1, 50), point(2, 30)])
+    1.0
+    >>> fair_komi([point(0, 70), point(1, 65)]) is None
+    True
     """
-    rated = [p for p in points if not math.isnan(p.black_win_rate)]
-    for a, b in itertools.pairwise(rated):
-        da, db = a.black_win_rate - 0.5, b.black_win_rate - 0.5
-        if da == 0:
-            return a.komi
-        if da * db < 0 or db == 0:
-            # Rounded: the estimate is far coarser than float noise.
-            return round(a.komi + (b.komi - a.komi) * da / (da - db), 4)
-    return None
+    rated = [p for p in points if p.black_wins + p.white_wins > 0]
+    if len(rated) < 2:
+        return None
+    komi = np.array([p.komi for p in rated], dtype=np.float64)
+    wins = np.array([p.black_wins for p in rated], dtype=np.float64)
+    trials = wins + np.array([p.white_wins for p in rated], dtype=np.float64)
+    centre = float(komi.mean())
+    x = komi - centre
+    beta = np.zeros(2)
+    # Newton's method on the binomial log-likelihood of logit(rate) = a + b x.
+    for _ in range(100):
+        rate = 1 / (1 + np.exp(-(beta[0] + beta[1] * x)))
+        weight = trials * rate * (1 - rate) + 1e-12
+        residual = wins - trials * rate
+        gradient = np.array([residual.sum(), (residual * x).sum()])
+        hessian = np.array(
+            [[weight.sum(), (weight * x).sum()], [(weight * x).sum(), (weight * x * x).sum()]]
+        )
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            return None
+        beta += step
+        if not np.all(np.isfinite(beta)) or np.abs(step).max() < 1e-10:
+            break
+    if not np.all(np.isfinite(beta)) or beta[1] >= 0:
+        return None
+    fair = centre - float(beta[0] / beta[1])
+    if not komi.min() <= fair <= komi.max():
+        return None
+    # Rounded: the estimate is far coarser than float noise.
+    return round(fair, 3)
 
 
 def _endings(played: _Played) -> dict[str, int]:
