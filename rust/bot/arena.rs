@@ -39,8 +39,10 @@ pub enum LastAction {
 impl LastAction {
     fn of<G: Game>(state: &G, action: Action) -> Self {
         let points = state.board().points();
-        match state.specials().get((action as usize).wrapping_sub(points)) {
-            _ if (action as usize) < points => LastAction::Placement,
+        let Some(special) = (action as usize).checked_sub(points) else {
+            return LastAction::Placement;
+        };
+        match state.specials().get(special) {
             Some(Special::Pass) => LastAction::Pass,
             Some(Special::Swap) => LastAction::Swap,
             Some(Special::Release) => LastAction::Release,
@@ -83,10 +85,6 @@ struct PlayGames<'a> {
     out: &'a mut Games,
 }
 
-struct Block {
-    games: Games,
-}
-
 impl GameVisitor for PlayGames<'_> {
     type Output = ();
 
@@ -101,7 +99,7 @@ impl GameVisitor for PlayGames<'_> {
             out,
         } = self;
         let plies = if branching { max_moves + 1 } else { 0 };
-        let blocks: Vec<Block> = (0..count.div_ceil(BLOCK))
+        let blocks: Vec<Games> = (0..count.div_ceil(BLOCK))
             .into_par_iter()
             .map_init(
                 || {
@@ -113,12 +111,10 @@ impl GameVisitor for PlayGames<'_> {
                     )
                 },
                 |(state, searcher, totals, buf), b| {
-                    let mut block = Block {
-                        games: Games {
-                            branching: vec![0; plies],
-                            reached: vec![0; plies],
-                            ..Games::default()
-                        },
+                    let mut block = Games {
+                        branching: vec![0; plies],
+                        reached: vec![0; plies],
+                        ..Games::default()
                     };
                     for i in b * BLOCK..((b + 1) * BLOCK).min(count) {
                         state.clone_from(start);
@@ -131,14 +127,13 @@ impl GameVisitor for PlayGames<'_> {
                             rng: &mut rng,
                             max_moves,
                         };
-                        game.play(&players, &mut block.games, branching);
+                        game.play(&players, &mut block, branching);
                     }
                     block
                 },
             )
             .collect();
-        for block in blocks {
-            let g = block.games;
+        for g in blocks {
             out.winners.extend(g.winners);
             out.lengths.extend(g.lengths);
             out.finished.extend(g.finished);

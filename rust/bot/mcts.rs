@@ -16,8 +16,6 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::core::{Colour, Rng};
-#[cfg(test)]
-use crate::games::Special;
 use crate::games::{Action, Game};
 use crate::playout::playout;
 

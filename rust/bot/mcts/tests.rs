@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::AnyGame;
+use crate::games::{AnyGame, Special};
 use crate::options::{OptionValue, Options};
 
 fn sunder(size: i64, pie: bool) -> AnyGame {
