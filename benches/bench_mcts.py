@@ -76,11 +76,13 @@ def main() -> None:
     print(f"{cores} cores; {args.iterations} iterations per search; medians of {args.repeats}\n")
 
     base = None
-    header = f"{'engine':<40}{'threads':>8}{'iterations/s':>14}{'per core':>12}  ratio per core"
-    print(header)
+    width = 52
+    print(f"{'engine':<{width}}{'threads':>8}{'iterations/s':>14}{'per core':>12}  ratio per core")
     if reference.available():
         base = openspiel_rate(args.iterations, args.repeats)
-        print(f"{'openspiel MCTSBot ' + OPENSPIEL_GAME:<40}{1:>8}{base:>14,.0f}{base:>12,.0f}  1.00")
+        print(
+            f"{'openspiel MCTSBot ' + OPENSPIEL_GAME:<40}{1:>8}{base:>14,.0f}{base:>12,.0f}  1.00"
+        )
     else:
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.")
     for name in args.games:
@@ -90,7 +92,7 @@ def main() -> None:
             per_core = rate / threads
             ratio = f"{per_core / base:.2f}" if base else ""
             label = f"stonefield MCTS {game!r}"
-            print(f"{label:<40}{threads:>8}{rate:>14,.0f}{per_core:>12,.0f}  {ratio}")
+            print(f"{label:<{width}}{threads:>8}{rate:>14,.0f}{per_core:>12,.0f}  {ratio}")
 
 
 if __name__ == "__main__":

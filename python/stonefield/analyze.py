@@ -5,7 +5,6 @@ under MCTS self-play.
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
