@@ -4,6 +4,8 @@
 
 pub mod arena;
 pub mod mcts;
+#[cfg(test)]
+mod no_alloc;
 
 pub use arena::{play_games, Games, LastAction, Player};
 pub use mcts::{search, Budget, SearchResult};
