@@ -80,9 +80,8 @@ def main() -> None:
     print(f"{'engine':<{width}}{'threads':>8}{'iterations/s':>14}{'per core':>12}  ratio per core")
     if reference.available():
         base = openspiel_rate(args.iterations, args.repeats)
-        print(
-            f"{'openspiel MCTSBot ' + OPENSPIEL_GAME:<40}{1:>8}{base:>14,.0f}{base:>12,.0f}  1.00"
-        )
+        label = f"openspiel MCTSBot {OPENSPIEL_GAME}"
+        print(f"{label:<{width}}{1:>8}{base:>14,.0f}{base:>12,.0f}  1.00")
     else:
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.")
     for name in args.games:
