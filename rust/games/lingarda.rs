@@ -75,7 +75,9 @@ clone_by_fields!(Lingarda {
     edge_rays,
     open,
     slot,
-    scratch
+    scratch,
+    final_score,
+    lifeless
 });
 
 /// Buffers reused by every search, so no move allocates.
