@@ -15,7 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from stonefield._core import OptionError, StonefieldError
-from stonefield.analyze import BOTS, BalanceReport, PlayReport, analyze
+from stonefield.analyze import BOTS as ANALYSIS_BOTS
+from stonefield.analyze import BalanceReport, PlayReport, analyze
 from stonefield.colour import Colour
 from stonefield.game import OptionValue, game
 from stonefield.notation import load
@@ -310,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--komi", type=_number, help="komi (games that have it)")
     ana.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
     ana.add_argument(
-        "--bot", choices=BOTS, default="random", help="mcts adds MCTS self-play (random)"
+        "--bot", choices=ANALYSIS_BOTS, default="random", help="mcts adds MCTS self-play (random)"
     )
     ana.add_argument(
         "--komi-range", type=_komi_range, metavar="A:B", help="also play every komi from A to B"
