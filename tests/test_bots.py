@@ -114,3 +114,12 @@ def test_a_match_wants_fixed_iteration_players():
         play_match(game, MCTS(seconds=1.0), Random(), games=2)
     with pytest.raises(OptionError, match="between MCTS and Random"):
         play_match(game, "mcts", Random(), games=2)  # type: ignore[arg-type]
+
+
+def test_play_offers_mcts_as_an_opponent():
+    from stonefield.play import BOTS
+
+    state = stonefield.Sunder(size=2, pie=False).start()
+    for move in ["a2", "a1", "c2", "c3"]:
+        state.play(move)
+    assert BOTS["mcts"](1).choose(state).text == "b2"
