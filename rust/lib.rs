@@ -3,10 +3,11 @@
 //!
 //! The rules live in [`games`], one file per game, each a state implementing
 //! [`games::Game`]; geometry lives in [`board`]; [`playout`] runs seeded
-//! batches over all cores. The Python bindings (feature `python`) are the only
-//! code that knows Python.
+//! batches over all cores; [`bot`] holds the search players. The Python
+//! bindings (feature `python`) are the only code that knows Python.
 
 pub mod board;
+pub mod bot;
 pub mod core;
 pub mod error;
 pub mod games;

@@ -8,6 +8,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
+from stonefield import bots
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -16,6 +17,7 @@ from stonefield._core import (
     RecordError,
     StonefieldError,
 )
+from stonefield.analyze import BalanceReport, KomiPoint, PlayReport, analyze
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
 from stonefield.games import (
@@ -58,18 +60,21 @@ __all__ = [
     "AnadilState",
     "Anda",
     "AndaState",
+    "BalanceReport",
     "Bot",
     "Colour",
     "Esgrad",
     "EsgradState",
     "Game",
     "IllegalMoveError",
+    "KomiPoint",
     "LegalMoves",
     "Lingarda",
     "LingardaState",
     "Move",
     "NotationError",
     "OptionError",
+    "PlayReport",
     "Prison",
     "RandomBot",
     "RecordError",
@@ -79,6 +84,8 @@ __all__ = [
     "Summary",
     "Sunder",
     "SunderState",
+    "analyze",
+    "bots",
     "game",
     "load",
     "observations",

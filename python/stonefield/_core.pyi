@@ -21,8 +21,11 @@ __all__ = [
     "State",
     "StonefieldError",
     "describe",
+    "games",
+    "mcts_search",
     "observations",
     "playouts",
+    "random_action",
 ]
 
 GAME_NAMES: Final[list[str]]
@@ -103,4 +106,28 @@ def playouts(
     count: int,
     threads: int | None = None,
     max_moves: int | None = None,
+) -> dict[str, Any]: ...
+def mcts_search(
+    state: State,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    exploration: float = 1.4,
+    max_moves: int | None = None,
+) -> dict[str, Any]: ...
+def random_action(state: State, *, seed: int, index: int) -> int: ...
+def games(
+    name: str,
+    options: dict[str, bool | int | float],
+    *,
+    seed: int,
+    first: int,
+    count: int,
+    iterations: tuple[int | None, int | None],
+    exploration: tuple[float, float],
+    threads: int | None = None,
+    max_moves: int | None = None,
+    branching: bool = False,
 ) -> dict[str, Any]: ...

@@ -1,4 +1,5 @@
-"""The ``stonefield`` command: simulate random games, show a record, play."""
+"""The ``stonefield`` command: simulate random games, analyse a game's
+balance, show a record, play."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from stonefield._core import StonefieldError
+from stonefield._core import OptionError, StonefieldError
+from stonefield.analyze import BOTS as ANALYSIS_BOTS
+from stonefield.analyze import BalanceReport, PlayReport, analyze
 from stonefield.colour import Colour
 from stonefield.game import OptionValue, game
 from stonefield.notation import load
@@ -123,6 +126,115 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _komi_range(text: str) -> tuple[float, float]:
+    low, sep, high = text.partition(":")
+    try:
+        if not sep:
+            raise ValueError
+        return (float(low), float(high))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a komi range is LOW:HIGH, got {text!r}") from None
+
+
+def _percent(value: float, interval: tuple[float, float]) -> str:
+    return f"{value:.1%}  [{interval[0]:.1%}, {interval[1]:.1%}]"
+
+
+def _report_tables(report: BalanceReport) -> list[Table]:
+    tables = []
+    for r in report.reports:
+        tables.append(_play_table(report, r))
+        if r.komi:
+            komi = Table(
+                title=f"{r.bot}: Black's win rate by komi ({r.komi[0].games:,} games each)"
+            )
+            komi.add_column("komi", justify="right")
+            komi.add_column("Black wins (95% interval)", justify="right")
+            for p in r.komi:
+                komi.add_row(f"{p.komi:g}", _percent(p.black_win_rate, p.black_win_interval))
+            fair = "not in range" if r.fair_komi is None else f"{r.fair_komi:.2f}"
+            komi.caption = f"fair komi (Black's rate crosses 50%): {fair}"
+            tables.append(komi)
+    return tables
+
+
+def _play_table(report: BalanceReport, r: PlayReport) -> Table:
+    who = "random games" if r.iterations is None else f"MCTS self-play games ({r.iterations} it.)"
+    table = Table(title=f"{report.game!r}: {r.games:,} {who} (seed {report.seed})")
+    table.add_column("", style="bold")
+    table.add_column("value", justify="right")
+    table.add_row("Black wins (95% interval)", _percent(r.black_win_rate, r.black_win_interval))
+    table.add_row("unfinished (stopped at the cap)", f"{r.unfinished_share:.1%}")
+    for ending, count in r.endings.items():
+        table.add_row(f"  {ending}", f"{count:,}")
+    q = r.length_quantiles
+    table.add_row("game length, mean", f"{r.length_mean:.1f}")
+    if q:
+        table.add_row(
+            "game length, 5/25/50/75/95 %",
+            " / ".join(f"{q[k]:.0f}" for k in ("p5", "p25", "p50", "p75", "p95")),
+        )
+    table.add_row("legal moves per turn, mean", f"{r.branching_mean:.1f}")
+    by_ply = r.branching_by_ply
+    if by_ply:
+        marks = sorted({0, len(by_ply) // 4, len(by_ply) // 2, 3 * len(by_ply) // 4})
+        table.add_row(
+            "legal moves at ply " + " / ".join(str(k) for k in marks),
+            " / ".join(f"{by_ply[k]:.1f}" for k in marks),
+        )
+    table.add_row("wall time", f"{r.seconds:.2f} s")
+    return table
+
+
+def _analyze(args: argparse.Namespace, console: Console) -> int:
+    played = game(args.game, **_options(args))
+    kwargs = dict(
+        games=args.games,
+        seed=args.seed,
+        bot=args.bot,
+        komi_range=args.komi_range,
+        iterations=args.iterations,
+        mcts_games=args.mcts_games,
+        threads=args.threads,
+        max_moves=args.max_moves,
+    )
+    if args.plot:
+        # Fail before the games, not after them, when plots cannot be drawn.
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise OptionError("--plot needs matplotlib: pip install 'stonefield[plot]'") from None
+    if args.json or args.quiet:
+        report = analyze(played, **kwargs)
+    else:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task(f"{played.name} games", total=None)
+            report = analyze(
+                played,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                **kwargs,
+            )
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        for table in _report_tables(report):
+            console.print(table)
+    if args.plot:
+        from stonefield.plots import write_plots
+
+        for path in write_plots(report, args.plot):
+            if not args.json:
+                console.print(f"wrote {path}")
+    return 0
+
+
 def _show(args: argparse.Namespace, console: Console) -> int:
     state = load(load_record_argument(args.record))
     if args.svg is None and (args.overlay is not None or args.at is not None):
@@ -189,6 +301,30 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
+
+    ana = commands.add_parser(
+        "analyze", help="balance report: win rates, fair komi, length, branching, endings"
+    )
+    ana.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    ana.add_argument("--games", type=int, default=2000, help="random games per komi (2000)")
+    ana.add_argument("--size", type=int, help="board side")
+    ana.add_argument("--komi", type=_number, help="komi (games that have it)")
+    ana.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    ana.add_argument(
+        "--bot", choices=ANALYSIS_BOTS, default="random", help="mcts adds MCTS self-play (random)"
+    )
+    ana.add_argument(
+        "--komi-range", type=_komi_range, metavar="A:B", help="also play every komi from A to B"
+    )
+    ana.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (200)")
+    ana.add_argument("--mcts-games", type=int, help="MCTS self-play games per komi (100)")
+    ana.add_argument("--threads", type=int, help="worker threads (all cores)")
+    ana.add_argument("--seed", type=int, default=0, help="batch seed (0)")
+    ana.add_argument("--max-moves", type=int, help="stop a game after this many moves")
+    ana.add_argument("--json", action="store_true", help="print the report as JSON")
+    ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
+    ana.add_argument("--quiet", action="store_true", help="no progress bar")
+    ana.set_defaults(run=_analyze)
 
     show = commands.add_parser("show", help="print the final position of a game record, or draw it")
     show.add_argument(

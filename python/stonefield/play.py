@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from stonefield._core import RecordError, StonefieldError
+from stonefield.bots import DEFAULT_ITERATIONS, MCTS
 from stonefield.colour import Colour
 from stonefield.game import Move, State
 from stonefield.render import rich_diagram
@@ -52,7 +53,12 @@ class RandomBot:
         return self.random.choice(placements or moves)
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+def _mcts(seed: int | None) -> Bot:
+    # Seeded per game, so a given seed replays the same opponent.
+    return MCTS(iterations=DEFAULT_ITERATIONS, seed=seed or 0)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "mcts": _mcts}
 """Bots by the name ``--vs`` takes, each made from an optional seed. Adding
 an entry here is all a new bot needs to be playable."""
 

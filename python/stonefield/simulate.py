@@ -5,13 +5,17 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
 from stonefield._core import OptionError
+from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 
@@ -22,10 +26,6 @@ WHITE = 1
 NO_WINNER = _core.NO_WINNER
 """Winner code of a game with no winner: unfinished, or Sunder's full board
 with komi."""
-
-#: A batch is played in chunks this long at least (seconds), so that Ctrl-C
-#: and progress bars answer quickly while Rust overheads stay negligible.
-_CHUNK_SECONDS = 0.25
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -138,6 +138,36 @@ class SimulationResult:
         )
 
 
+def _playouts(
+    name: str,
+    options: dict[str, OptionValue],
+    seed: int,
+    threads: int | None,
+    max_moves: int | None,
+    *,
+    first: int,
+    count: int,
+) -> dict[str, Any]:
+    """One chunk of a batch; module-level so that executors can pickle it."""
+    return _core.playouts(
+        name, options, seed=seed, first=first, count=count, threads=threads, max_moves=max_moves
+    )
+
+
+def check_batch_arguments(
+    games: int, seed: int, threads: int | None, max_moves: int | None
+) -> None:
+    """Raises OptionError for a bad game count, seed, thread count or cap."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise OptionError(f"seed must be from 0 to 2**64 - 1, got {seed!r}")
+    if threads is not None and threads < 1:
+        raise OptionError(f"threads must be at least 1, got {threads}")
+    if max_moves is not None and max_moves < 0:
+        raise OptionError(f"max_moves must be >= 0, got {max_moves}")
+
+
 def simulate(
     game: Game | str,
     games: int,
@@ -145,22 +175,31 @@ def simulate(
     threads: int | None = None,
     max_moves: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+    chunks: int | None = None,
     **options: OptionValue,
 ) -> SimulationResult:
     """Plays ``games`` random games (RULES.md §8) in Rust, over all cores.
 
     The GIL is released while games run; Ctrl-C stops a long batch within a
     fraction of a second. Game ``i`` is seeded from ``(seed, i)``, so the
-    result is the same for any ``threads`` and any game can be replayed alone.
+    result is the same for any ``threads``, ``executor`` and ``chunks``, and
+    any game can be replayed alone.
 
     Args:
         game: a :class:`Game`, or a game's name (then ``options`` apply).
         games: how many games to play.
         seed: the batch seed (0 to 2**64 - 1).
-        threads: worker threads; None uses every core.
+        threads: worker threads per chunk; None uses every core of the
+            machine that runs the chunk.
         max_moves: stop a game unfinished after this many actions
             (default ``10 * points``).
         progress: called as ``progress(done, total)`` after each chunk.
+        executor: any :class:`concurrent.futures.Executor` to run the chunks
+            on: a ``ProcessPoolExecutor``, or ``Client.get_executor()`` of
+            Dask distributed for a cluster. None runs them here.
+        chunks: how many chunks to cut the batch into (default: growing
+            chunks of about a quarter second here, 16 on an executor).
         **options: the game's options, when ``game`` is a name.
 
     Returns:
@@ -173,45 +212,34 @@ def simulate(
     >>> result = stonefield.simulate("sunder", games=200, seed=1, size=5)
     >>> result.winners.shape, int(result.lengths.min()) > 0
     ((200,), True)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     stonefield.simulate("sunder", games=200, seed=1, size=5, executor=pool) == result
+    True
     """
     if isinstance(game, str):
         game = make_game(game, **options)
     elif options:
         raise OptionError("give options either in the Game or as keywords, not both")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
-    if not 0 <= seed < 2**64:
-        raise OptionError(f"seed must be from 0 to 2**64 - 1, got {seed}")
-    if threads is not None and threads < 1:
-        raise OptionError(f"threads must be at least 1, got {threads}")
-    if max_moves is not None and max_moves < 0:
-        raise OptionError(f"max_moves must be >= 0, got {max_moves}")
-    parts: list[dict[str, npt.NDArray[np.generic]]] = []
-    done, chunk = 0, 256
-    cap = max_moves
-    started = time.perf_counter()
-    while done < games:
-        count = min(chunk, games - done)
-        tick = time.perf_counter()
-        part = _core.playouts(
-            game.name,
-            game.options,
-            seed=seed,
-            first=done,
-            count=count,
-            threads=threads,
-            max_moves=max_moves,
-        )
-        cap = part["max_moves"]
-        parts.append(part)
+    check_batch_arguments(games, seed, threads, max_moves)
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
         done += count
         if progress is not None:
             progress(done, games)
-        if time.perf_counter() - tick < _CHUNK_SECONDS / 2:
-            chunk *= 2
+
+    started = time.perf_counter()
+    parts = run_chunks(
+        partial(_playouts, game.name, dict(game.options), seed, threads, max_moves),
+        games,
+        executor=executor,
+        chunks=chunks,
+        progress=advance,
+    )
     seconds = time.perf_counter() - started
-    if cap is None:
-        cap = 10 * game.num_points
+    cap = parts[0]["max_moves"] if parts else (max_moves or 10 * game.num_points)
 
     def joined(
         key: str, dtype: type[np.generic], shape: tuple[int, ...]

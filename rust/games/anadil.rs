@@ -57,7 +57,7 @@ enum Repeat {
 }
 
 /// An Anadil position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Anadil {
     board: &'static Board,
     keys: &'static [[u64; 2]],
@@ -106,6 +106,34 @@ pub struct Anadil {
     /// illegal on this turn, so it is not resolved again.
     verdicts: Vec<u32>,
 }
+
+crate::core::clone_by_fields!(Anadil {
+    board,
+    keys,
+    komi,
+    cells,
+    to_move,
+    prison,
+    protected,
+    stones,
+    hash,
+    previous,
+    previous_cells,
+    repeat,
+    added,
+    judged,
+    winner,
+    plies,
+    empties,
+    slot,
+    smother,
+    fresh,
+    removed,
+    enemy_removed,
+    resolved,
+    resolved_fresh,
+    verdicts
+});
 
 impl Anadil {
     /// The komi: black stones in the prison at the start.

@@ -24,13 +24,13 @@ use sight::{Verdict, DIRECTIONS, EDGE};
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Marks, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
 /// A Lingarda position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Lingarda {
     board: &'static Board,
     pie: bool,
@@ -60,8 +60,28 @@ pub struct Lingarda {
     scratch: Scratch,
 }
 
+clone_by_fields!(Lingarda {
+    board,
+    pie,
+    stones,
+    to_move,
+    swapped,
+    plies,
+    consecutive_passes,
+    last_placer,
+    winner,
+    cells,
+    sight,
+    edge_rays,
+    open,
+    slot,
+    scratch,
+    final_score,
+    lifeless
+});
+
 /// Buffers reused by every search, so no move allocates.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Scratch {
     /// Stones met by the current search.
     seen: Marks,
@@ -78,6 +98,16 @@ struct Scratch {
     /// The candidate `flips` belongs to, `NO_POINT` once anything else ran.
     weighed: Point,
 }
+
+clone_by_fields!(Scratch {
+    weighed,
+    seen,
+    safe,
+    flipped,
+    queue,
+    flips,
+    flip_starts
+});
 
 impl Lingarda {
     fn swap_available(&self) -> bool {

@@ -2,11 +2,13 @@
 //! Python. Each piece is a thin wrapper over the rules core.
 
 mod batch;
+mod bots;
 mod convert;
 mod errors;
 mod legal_moves;
 mod names;
 mod observation;
+mod pools;
 mod state;
 
 use pyo3::prelude::*;
@@ -15,6 +17,8 @@ use pyo3::prelude::*;
 mod _core {
     #[pymodule_export]
     use super::batch::playouts;
+    #[pymodule_export]
+    use super::bots::{games, mcts_search, random_action};
     #[pymodule_export]
     use super::errors::{
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,

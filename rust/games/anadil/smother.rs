@@ -18,7 +18,7 @@ use crate::core::{Colour, EMPTY};
 const OFF: u8 = 3;
 
 /// Reusable scratch for the smothering test; owns no position.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Smother {
     side: usize,
     /// Grid width: the side plus the border on either hand.
@@ -45,6 +45,20 @@ pub(super) struct Smother {
     /// in that region (see [`Smother::single_region_groups`]).
     enclosed: Vec<u16>,
 }
+
+crate::core::clone_by_fields!(Smother {
+    side,
+    width,
+    dead,
+    grid,
+    label,
+    touching,
+    first,
+    alive,
+    stack,
+    contacts,
+    enclosed
+});
 
 /// Whether the set `open` of cells in a point's king ring (bit `i` for ring
 /// entry `i`, in the order E, NE, N, NW, W, SW, S, SE) is one king-connected

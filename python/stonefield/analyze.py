@@ -1,0 +1,455 @@
+"""The balance report: is a game fair, what komi makes it fair, how long does
+it last, how wide is it, and how do its games end, under random play and
+under MCTS self-play.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from stonefield import _core
+from stonefield._core import OptionError
+from stonefield.bots import DEFAULT_EXPLORATION
+from stonefield.chunks import run_chunks
+from stonefield.game import Game, OptionValue
+from stonefield.game import game as make_game
+from stonefield.simulate import BLACK, WHITE, check_batch_arguments, wilson_interval
+
+BOTS = ("random", "mcts")
+"""The players :func:`analyze` can report on."""
+
+#: MCTS iterations per move in self-play, when not given.
+DEFAULT_ITERATIONS = 200
+
+#: Self-play games with MCTS, when not given: each costs a search per move.
+DEFAULT_MCTS_GAMES = 100
+
+#: What the last action of a game was, by the code Rust reports.
+_LAST_ACTION = {0: "no move", 1: "a placement", 2: "two passes", 3: "a swap", 4: "a release"}
+
+
+@dataclass(frozen=True)
+class KomiPoint:
+    """Black's win rate at one komi."""
+
+    komi: float
+    games: int
+    black_wins: int
+    white_wins: int
+    black_win_rate: float
+    black_win_interval: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class PlayReport:
+    """What games between two copies of one player say about a game.
+
+    Attributes:
+        bot: ``"random"`` or ``"mcts"``.
+        iterations: MCTS iterations per move (None for random play).
+        games: games played at the game's own komi.
+        black_wins, white_wins: games won by each colour.
+        no_winner: finished games with no winner.
+        unfinished: games stopped at ``max_moves``.
+        black_win_rate: Black's share of the decided games.
+        black_win_interval: its 95 % Wilson interval.
+        unfinished_share: share of games stopped at ``max_moves``.
+        endings: how games ended (outcome and last move) to their counts.
+        length_mean: mean number of actions.
+        length_quantiles: ``p5`` ... ``p95`` of the number of actions.
+        length_histogram: ``(counts, edges)`` of the number of actions.
+        branching_mean: legal moves per turn, over every turn of every game.
+        branching_by_ply: mean legal moves at each ply, over the games still
+            going then.
+        games_by_ply: how many games were still going at each ply.
+        komi: Black's win rate at each komi of the range asked for.
+        fair_komi: where Black's win rate crosses 50 % (see
+            :func:`fair_komi`), or None.
+        seconds: wall time.
+    """
+
+    bot: str
+    iterations: int | None
+    games: int
+    black_wins: int
+    white_wins: int
+    no_winner: int
+    unfinished: int
+    black_win_rate: float
+    black_win_interval: tuple[float, float]
+    unfinished_share: float
+    endings: dict[str, int]
+    length_mean: float
+    length_quantiles: dict[str, float]
+    length_histogram: tuple[list[int], list[float]]
+    branching_mean: float
+    branching_by_ply: list[float]
+    games_by_ply: list[int]
+    komi: tuple[KomiPoint, ...]
+    fair_komi: float | None
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BalanceReport:
+    """The result of :func:`analyze`: one :class:`PlayReport` per player."""
+
+    game: Game
+    seed: int
+    max_moves: int
+    reports: tuple[PlayReport, ...]
+
+    def report(self, bot: str) -> PlayReport | None:
+        """The report for ``bot`` (``"random"`` or ``"mcts"``), if run."""
+        return next((r for r in self.reports if r.bot == bot), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values."""
+        return {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "max_moves": self.max_moves,
+            "reports": [_json_ready(asdict(r)) for r in self.reports],
+        }
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_ready(v) for v in value]
+    return value
+
+
+def _games_chunk(
+    name: str,
+    options: dict[str, OptionValue],
+    seed: int,
+    iterations: int | None,
+    exploration: float,
+    threads: int | None,
+    max_moves: int | None,
+    *,
+    first: int,
+    count: int,
+) -> dict[str, Any]:
+    """One chunk of self-play games; module-level so executors can pickle it."""
+    return _core.games(
+        name,
+        options,
+        seed=seed,
+        first=first,
+        count=count,
+        iterations=(iterations, iterations),
+        exploration=(exploration, exploration),
+        threads=threads,
+        max_moves=max_moves,
+        branching=True,
+    )
+
+
+@dataclass(frozen=True)
+class _Played:
+    winners: npt.NDArray[np.int8]
+    lengths: npt.NDArray[np.uint32]
+    finished: npt.NDArray[np.bool_]
+    last: npt.NDArray[np.uint8]
+    branching: npt.NDArray[np.uint64]
+    reached: npt.NDArray[np.uint64]
+    max_moves: int
+
+
+def _join(parts: Sequence[dict[str, Any]]) -> _Played:
+    def cat(key: str, dtype: type[np.generic]) -> Any:
+        if not parts:
+            return np.zeros(0, dtype=dtype)
+        return np.concatenate([p[key] for p in parts])
+
+    def summed(key: str) -> Any:
+        longest = max((len(p[key]) for p in parts), default=0)
+        total = np.zeros(longest, dtype=np.uint64)
+        for p in parts:
+            total[: len(p[key])] += p[key]
+        return total
+
+    return _Played(
+        winners=cat("winners", np.int8),
+        lengths=cat("lengths", np.uint32),
+        finished=cat("finished", np.bool_),
+        last=cat("last", np.uint8),
+        branching=summed("branching"),
+        reached=summed("reached"),
+        max_moves=int(parts[0]["max_moves"]) if parts else 0,
+    )
+
+
+def _rate(winners: npt.NDArray[np.int8]) -> tuple[int, int, float, tuple[float, float]]:
+    black = int(np.count_nonzero(winners == BLACK))
+    white = int(np.count_nonzero(winners == WHITE))
+    decided = black + white
+    rate = black / decided if decided else math.nan
+    return black, white, rate, wilson_interval(black, decided)
+
+
+def fair_komi(points: Sequence[KomiPoint]) -> float | None:
+    """The komi at which Black's win rate is 50 %, from a logistic fit of
+    Black's wins against komi over every point (maximum likelihood), so
+    that noise at one komi does not move it much. None when the fitted rate
+    does not fall as komi grows or crosses 50 % outside the range played.
+
+    >>> def point(komi, black):
+    ...     return KomiPoint(komi, 100, black, 100 - black, black / 100, (0.0, 1.0))
+    >>> fair_komi([point(0, 70), point(1, 50), point(2, 30)])
+    1.0
+    >>> fair_komi([point(0, 70), point(1, 65)]) is None
+    True
+    """
+    rated = [p for p in points if p.black_wins + p.white_wins > 0]
+    if len(rated) < 2:
+        return None
+    komi = np.array([p.komi for p in rated], dtype=np.float64)
+    wins = np.array([p.black_wins for p in rated], dtype=np.float64)
+    trials = wins + np.array([p.white_wins for p in rated], dtype=np.float64)
+    centre = float(komi.mean())
+    x = komi - centre
+    beta = np.zeros(2)
+    # Newton's method on the binomial log-likelihood of logit(rate) = a + b x.
+    for _ in range(100):
+        rate = 1 / (1 + np.exp(-(beta[0] + beta[1] * x)))
+        weight = trials * rate * (1 - rate) + 1e-12
+        residual = wins - trials * rate
+        gradient = np.array([residual.sum(), (residual * x).sum()])
+        hessian = np.array(
+            [[weight.sum(), (weight * x).sum()], [(weight * x).sum(), (weight * x * x).sum()]]
+        )
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            return None
+        beta += step
+        if not np.all(np.isfinite(beta)) or np.abs(step).max() < 1e-10:
+            break
+    if not np.all(np.isfinite(beta)) or beta[1] >= 0:
+        return None
+    fair = centre - float(beta[0] / beta[1])
+    if not komi.min() <= fair <= komi.max():
+        return None
+    # Rounded: the estimate is far coarser than float noise.
+    return round(fair, 3)
+
+
+def _endings(played: _Played) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for winner, finished, last in zip(
+        played.winners.tolist(), played.finished.tolist(), played.last.tolist(), strict=True
+    ):
+        if not finished:
+            key = f"unfinished after {played.max_moves} moves"
+        else:
+            who = {BLACK: "black wins", WHITE: "white wins"}.get(winner, "no winner")
+            key = f"{who} after {_LAST_ACTION[last]}"
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+def _report(
+    bot: str,
+    iterations: int | None,
+    played: _Played,
+    komi: tuple[KomiPoint, ...],
+    seconds: float,
+) -> PlayReport:
+    games = len(played.winners)
+    black, white, rate, interval = _rate(played.winners)
+    unfinished = int(np.count_nonzero(~played.finished))
+    lengths = played.lengths.astype(np.float64)
+    if games:
+        quantiles = {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)}
+        top = int(lengths.max())
+        bins = min(40, top - int(lengths.min()) + 1)
+        counts, edges = np.histogram(lengths, bins=max(bins, 1))
+        histogram = (counts.tolist(), edges.tolist())
+    else:
+        quantiles, histogram = {}, ([], [])
+    going = played.reached > 0
+    by_ply = np.zeros(len(played.reached))
+    by_ply[going] = played.branching[going] / played.reached[going]
+    turns = int(played.reached.sum())
+    return PlayReport(
+        bot=bot,
+        iterations=iterations,
+        games=games,
+        black_wins=black,
+        white_wins=white,
+        no_winner=games - black - white - unfinished,
+        unfinished=unfinished,
+        black_win_rate=rate,
+        black_win_interval=interval,
+        unfinished_share=unfinished / games if games else math.nan,
+        endings=_endings(played),
+        length_mean=float(lengths.mean()) if games else math.nan,
+        length_quantiles=quantiles,
+        length_histogram=histogram,
+        branching_mean=float(played.branching.sum()) / turns if turns else math.nan,
+        branching_by_ply=by_ply[: int(np.flatnonzero(going)[-1]) + 1 if going.any() else 0]
+        .round(4)
+        .tolist(),
+        games_by_ply=played.reached[going].astype(int).tolist(),
+        komi=komi,
+        fair_komi=fair_komi(komi),
+        seconds=seconds,
+    )
+
+
+def komi_values(game: Game, low: float, high: float, step: float | None = None) -> list[float]:
+    """The komi values from ``low`` to ``high`` the game accepts: every half
+    point for games with half-point komi, every point otherwise.
+
+    Raises:
+        OptionError: when the game has no komi, or the range is empty or
+            outside what the game accepts.
+
+    >>> import stonefield
+    >>> komi_values(stonefield.Sunder(size=5), -1, 1)
+    [-1.0, -0.5, 0.0, 0.5, 1.0]
+    """
+    if "komi" not in game.options:
+        raise OptionError(f"{game.name} has no komi")
+    if not (math.isfinite(low) and math.isfinite(high)) or low > high:
+        raise OptionError(f"the komi range must run from low to high, got {low}:{high}")
+    if step is None:
+        try:
+            make_game(game.name, **{**game.options, "komi": 0.5})
+            step = 0.5
+        except OptionError:
+            step = 1.0
+    if step <= 0:
+        raise OptionError(f"the komi step must be > 0, got {step}")
+    count = math.floor((high - low) / step + 1e-9) + 1
+    if count > 201:
+        raise OptionError(f"the komi range {low}:{high} has {count} values; 201 at most")
+    values = [low + k * step for k in range(count)]
+    for k in (values[0], values[-1]):
+        make_game(game.name, **{**game.options, "komi": k})  # raises for a bad komi
+    return values
+
+
+def analyze(
+    game: Game | str,
+    games: int = 2000,
+    seed: int = 0,
+    bot: str = "random",
+    komi_range: tuple[float, float] | None = None,
+    iterations: int = DEFAULT_ITERATIONS,
+    mcts_games: int | None = None,
+    exploration: float = DEFAULT_EXPLORATION,
+    threads: int | None = None,
+    max_moves: int | None = None,
+    executor: Executor | None = None,
+    chunks: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    **options: OptionValue,
+) -> BalanceReport:
+    """The balance report of a game: who wins, at which komi it is fair, how
+    long games last, how many moves a turn offers and how games end.
+
+    Random play always runs; ``bot="mcts"`` adds MCTS self-play. Game ``i``
+    of each batch is seeded from ``(seed, i)``, so the report is the same
+    for any ``threads``, ``executor`` and ``chunks``.
+
+    Args:
+        game: a :class:`Game`, or a game's name (then ``options`` apply).
+        games: random games per komi value.
+        seed: the batch seed (0 to 2**64 - 1).
+        bot: ``"random"``, or ``"mcts"`` to add MCTS self-play.
+        komi_range: ``(low, high)``: also play at every komi in it (games
+            with komi only) and estimate the fair komi.
+        iterations: MCTS iterations per move in self-play.
+        mcts_games: self-play games per komi value (default
+            ``min(games, 100)``).
+        exploration: the MCTS exploration constant.
+        threads: worker threads per chunk (None: every core).
+        max_moves: stop a game unfinished after this many actions.
+        executor: any :class:`concurrent.futures.Executor` to run chunks on.
+        chunks: chunks per batch (see :func:`stonefield.simulate`).
+        progress: called as ``progress(done, total)`` in games.
+        **options: the game's options, when ``game`` is a name.
+
+    Returns:
+        A :class:`BalanceReport`.
+
+    Raises:
+        OptionError: for a bad game, option, bot, count or komi range.
+
+    >>> import stonefield
+    >>> report = stonefield.analyze("sunder", games=400, seed=1, size=4, komi_range=(-1, 1))
+    >>> random = report.report("random")
+    >>> random.games, [p.komi for p in random.komi]
+    (400, [-1.0, -0.5, 0.0, 0.5, 1.0])
+    >>> random.unfinished, round(random.branching_by_ply[0])
+    (0, 37)
+    """
+    if isinstance(game, str):
+        game = make_game(game, **options)
+    elif options:
+        raise OptionError("give options either in the Game or as keywords, not both")
+    if bot not in BOTS:
+        raise OptionError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
+    check_batch_arguments(games, seed, threads, max_moves)
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise OptionError(f"iterations must be at least 1, got {iterations!r}")
+    mcts_games = min(games, DEFAULT_MCTS_GAMES) if mcts_games is None else mcts_games
+    check_batch_arguments(mcts_games, seed, threads, max_moves)
+    komis = komi_values(game, *komi_range) if komi_range is not None else []
+    plan: list[tuple[str, int | None, int]] = [("random", None, games)]
+    if bot == "mcts":
+        plan.append(("mcts", iterations, mcts_games))
+    total = sum(n * (1 + len(komis)) for _, _, n in plan)
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, total)
+
+    def play(on: Game, per_move: int | None, count: int) -> _Played:
+        work = partial(
+            _games_chunk,
+            on.name,
+            dict(on.options),
+            seed,
+            per_move,
+            exploration,
+            threads,
+            max_moves,
+        )
+        parts = run_chunks(work, count, executor=executor, chunks=chunks, progress=advance)
+        return _join(parts)
+
+    reports = []
+    cap = max_moves if max_moves is not None else 10 * game.num_points
+    for name, per_move, count in plan:
+        started = time.perf_counter()
+        played = play(game, per_move, count)
+        cap = played.max_moves or cap
+        points = []
+        for k in komis:
+            at = play(make_game(game.name, **{**game.options, "komi": k}), per_move, count)
+            black, white, rate, interval = _rate(at.winners)
+            points.append(KomiPoint(k, count, black, white, rate, interval))
+        seconds = time.perf_counter() - started
+        reports.append(_report(name, per_move, played, tuple(points), seconds))
+    return BalanceReport(game=game, seed=seed, max_moves=cap, reports=tuple(reports))

@@ -1,0 +1,294 @@
+"""Players: Monte Carlo tree search and the random playout policy, both in
+Rust and for every game.
+
+>>> import stonefield
+>>> from stonefield.bots import MCTS
+>>> state = stonefield.Sunder(size=2, pie=False).start()
+>>> for move in ["a2", "a1", "c2", "c3"]:
+...     state.play(move)
+>>> MCTS(iterations=300, seed=1).choose(state)    # b2 joins a2-c2 and wins
+Move(action=3, text='b2')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from stonefield import _core
+from stonefield._core import OptionError
+from stonefield.game import Game, Move, State
+
+#: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
+DEFAULT_ITERATIONS = 1000
+
+#: The UCT exploration constant for rewards in [-1, 1].
+DEFAULT_EXPLORATION = 1.4
+
+
+class Bot(Protocol):
+    """Anything that picks a move for the player to move."""
+
+    def choose(self, state: State) -> Move:
+        """The move to play in ``state``."""
+        ...
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+    return seed
+
+
+@dataclass(frozen=True, eq=False)
+class SearchResult:
+    """What one MCTS search found: per legal move, in action order.
+
+    Attributes:
+        moves: the legal moves as text.
+        actions: int64 action indices of the legal moves.
+        visits: int64 root visits of each move (they sum to ``iterations``).
+        values: float64 mean reward of each move in [-1, 1] for the player
+            to move (+1 always wins, -1 always loses; 0 when never tried).
+        iterations: iterations run over all threads.
+        best: the move the search chooses: the most visited.
+    """
+
+    moves: tuple[str, ...]
+    actions: npt.NDArray[np.int64]
+    visits: npt.NDArray[np.int64]
+    values: npt.NDArray[np.float64]
+    iterations: int
+    best: Move
+
+
+class MCTS:
+    """UCT search with random rollouts (the playout policy of RULES.md §8).
+
+    Runs in Rust with the GIL released. Each of ``threads`` threads grows its
+    own tree (root parallelism) and their root statistics are summed. With an
+    iteration budget and no time limit, the move depends only on the
+    position, ``iterations``, ``seed`` and ``threads``. Values are those of
+    the player to move, so ``swap`` is searched like any move.
+
+    Args:
+        iterations: iterations per move, over all threads (default 1000
+            when ``seconds`` is not given either).
+        seconds: wall time per move; with ``iterations`` too, whichever
+            runs out first stops the search.
+        seed: the search seed, 0 to 2**64 - 1.
+        threads: trees searched in parallel.
+        exploration: the UCT constant ``c`` in ``q + c * sqrt(ln N / n)``.
+        max_moves: a rollout stops unfinished (reward 0) after this many
+            actions (default ``10 * points``).
+
+    Raises:
+        OptionError: for a budget, seed or thread count out of range.
+
+    >>> import stonefield
+    >>> bot = MCTS(iterations=200, seed=3)
+    >>> state = stonefield.Sunder(size=3).start()
+    >>> found = bot.analyse(state)
+    >>> int(found.visits.sum()), found.best == bot.choose(state)
+    (200, True)
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        seed: int = 0,
+        threads: int = 1,
+        exploration: float = DEFAULT_EXPLORATION,
+        max_moves: int | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+            raise OptionError(f"iterations must be at least 1, got {iterations!r}")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise OptionError(f"seconds must be a number > 0, got {seconds!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise OptionError(f"threads must be at least 1, got {threads!r}")
+        if not (math.isfinite(exploration) and exploration >= 0):
+            raise OptionError(f"exploration must be a number >= 0, got {exploration!r}")
+        if max_moves is not None and max_moves < 1:
+            raise OptionError(f"max_moves must be at least 1, got {max_moves!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.seed = _seed(seed)
+        self.threads = threads
+        self.exploration = float(exploration)
+        self.max_moves = max_moves
+
+    def analyse(self, state: State) -> SearchResult:
+        """Searches ``state`` and returns the root's statistics per move.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+        """
+        found = _core.mcts_search(
+            state,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            seed=self.seed,
+            threads=self.threads,
+            exploration=self.exploration,
+            max_moves=self.max_moves,
+        )
+        actions: npt.NDArray[np.int64] = found["actions"]
+        visits = found["visits"].astype(np.int64)
+        values: npt.NDArray[np.float64] = found["values"]
+        # Most visits, then the better value, then the lower action.
+        best = int(np.lexsort((-actions, values, visits))[-1])
+        return SearchResult(
+            moves=tuple(state.action_text(int(a)) for a in actions),
+            actions=actions,
+            visits=visits,
+            values=values,
+            iterations=int(found["iterations"]),
+            best=Move(int(actions[best]), state.action_text(int(actions[best]))),
+        )
+
+    def choose(self, state: State) -> Move:
+        """The most visited move after a search of ``state``.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+        """
+        return self.analyse(state).best
+
+    def __repr__(self) -> str:
+        budget = [f"iterations={self.iterations}"] if self.iterations is not None else []
+        if self.seconds is not None:
+            budget.append(f"seconds={self.seconds}")
+        return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
+
+
+class Random:
+    """The playout policy of RULES.md §8 as a player: uniform over the legal
+    moves, ``pass`` only when it is the only one, ``swap`` never.
+
+    Its ``k``-th choice is drawn from the generator of game ``k`` of a batch
+    seeded ``seed``, so a bot's sequence of choices repeats exactly.
+
+    Args:
+        seed: 0 to 2**64 - 1.
+
+    >>> import stonefield
+    >>> state = stonefield.Sunder(size=3).start()
+    >>> Random(seed=5).choose(state) == Random(seed=5).choose(state)
+    True
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = _seed(seed)
+        self._calls = 0
+
+    def choose(self, state: State) -> Move:
+        """A random move of ``state``.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+        """
+        action = _core.random_action(state, seed=self.seed, index=self._calls)
+        self._calls += 1
+        return Move(action, state.action_text(action))
+
+    def __repr__(self) -> str:
+        return f"Random(seed={self.seed})"
+
+
+@dataclass(frozen=True, eq=False)
+class MatchResult:
+    """Games between two players, one entry per game in game order.
+
+    Attributes:
+        games: games played.
+        wins: games won by the first and by the second player (seats, not
+            colours: after a swap the first player plays White).
+        no_winner: games with no winner, or stopped at ``max_moves``.
+        winners: int8 winning colour per game (0 Black, 1 White, -1 none).
+        swapped: bool per game, whether the seats exchanged colours.
+        lengths: uint32 actions per game.
+    """
+
+    games: int
+    wins: tuple[int, int]
+    no_winner: int
+    winners: npt.NDArray[np.int8]
+    swapped: npt.NDArray[np.bool_]
+    lengths: npt.NDArray[np.uint32]
+
+
+def _batch_player(bot: MCTS | Random) -> tuple[int | None, float]:
+    if isinstance(bot, Random):
+        return (None, DEFAULT_EXPLORATION)
+    if isinstance(bot, MCTS):
+        if bot.seconds is not None or bot.iterations is None or bot.threads != 1:
+            raise OptionError(
+                "a match gives each game one thread and a fixed number of iterations: "
+                f"use MCTS(iterations=N) without seconds or threads, got {bot!r}"
+            )
+        return (bot.iterations, bot.exploration)
+    raise OptionError(f"a match is between MCTS and Random players, got {bot!r}")
+
+
+def play_match(
+    game: Game,
+    first: MCTS | Random,
+    second: MCTS | Random,
+    games: int,
+    seed: int = 0,
+    threads: int | None = None,
+    max_moves: int | None = None,
+) -> MatchResult:
+    """Plays ``games`` games of ``first`` (the first seat) against ``second``
+    in Rust, one game per core at a time, with the GIL released.
+
+    Game ``i`` draws every random choice, the players' seeds included, from
+    ``(seed, i)``: the bots' own seeds are not used, and the result does not
+    depend on ``threads``.
+
+    Raises:
+        OptionError: for a player that is not MCTS(iterations=N) or Random,
+            or a bad count, seed or thread number.
+
+    >>> import stonefield
+    >>> result = play_match(stonefield.Sunder(size=3), MCTS(iterations=100), Random(), games=10)
+    >>> result.wins[0] > result.wins[1]
+    True
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
+    (a, ea), (b, eb) = _batch_player(first), _batch_player(second)
+    found = _core.games(
+        game.name,
+        dict(game.options),
+        seed=_seed(seed),
+        first=0,
+        count=games,
+        iterations=(a, b),
+        exploration=(ea, eb),
+        threads=threads,
+        max_moves=max_moves,
+    )
+    winners: npt.NDArray[np.int8] = found["winners"]
+    swapped: npt.NDArray[np.bool_] = found["swapped"]
+    decided = winners >= 0
+    seat = winners.astype(np.int64) ^ swapped.astype(np.int64)
+    return MatchResult(
+        games=games,
+        wins=(
+            int(np.count_nonzero(decided & (seat == 0))),
+            int(np.count_nonzero(decided & (seat == 1))),
+        ),
+        no_winner=int(np.count_nonzero(~decided)),
+        winners=winners,
+        swapped=swapped,
+        lengths=found["lengths"],
+    )

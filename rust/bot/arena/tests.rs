@@ -1,0 +1,80 @@
+use super::*;
+use crate::options::{OptionValue, Options};
+use crate::playout::run_batch;
+
+fn sunder(size: i64) -> AnyGame {
+    AnyGame::new(
+        "sunder",
+        &mut Options::new([("size", OptionValue::Int(size))]),
+    )
+    .unwrap()
+}
+
+#[test]
+fn random_players_play_the_games_of_a_playout_batch() {
+    let start = sunder(5);
+    let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, true);
+    let batch = run_batch(&start, 11, 5, 100, 610);
+    assert_eq!(games.winners, batch.winners);
+    assert_eq!(games.lengths, batch.lengths);
+    assert_eq!(games.finished, batch.finished);
+    assert!(
+        games.swapped.iter().all(|&s| !s),
+        "random play declines swap"
+    );
+    assert!(games.last.iter().all(|&l| l == LastAction::Placement as u8));
+    // Every game is still going at ply 0, where all 61 points are legal.
+    assert_eq!((games.reached[0], games.branching[0]), (100, 6100));
+    // At ply 1 White also has swap: 60 points + 1.
+    assert_eq!(games.branching[1], 100 * 61);
+    let total: u64 = games.reached.iter().sum();
+    assert_eq!(total, games.lengths.iter().map(|&l| l as u64).sum::<u64>());
+}
+
+#[test]
+fn a_batch_of_games_does_not_depend_on_split_or_threads() {
+    let start = sunder(4);
+    let players = [
+        Player::Mcts {
+            iterations: 50,
+            exploration: 1.4,
+        },
+        Player::Random,
+    ];
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, true));
+    let head = play_games(&start, players, 3, 0, 15, 370, true);
+    let tail = play_games(&start, players, 3, 15, 25, 370, true);
+    assert_eq!(all.winners[..15], head.winners[..]);
+    assert_eq!(all.winners[15..], tail.winners[..]);
+    assert_eq!(all.lengths[15..], tail.lengths[..]);
+    let summed: Vec<u64> = head
+        .branching
+        .iter()
+        .zip(&tail.branching)
+        .map(|(a, b)| a + b)
+        .collect();
+    assert_eq!(all.branching, summed);
+}
+
+#[test]
+fn mcts_beats_random_play_from_either_seat() {
+    let start = sunder(4);
+    let mcts = Player::Mcts {
+        iterations: 300,
+        exploration: 1.4,
+    };
+    let as_first = play_games(&start, [mcts, Player::Random], 1, 0, 20, 370, false);
+    let as_second = play_games(&start, [Player::Random, mcts], 1, 0, 20, 370, false);
+    // The seat that won: the winner's colour, exchanged after a swap.
+    let seat_wins = |g: &Games, seat: i8| {
+        (0..g.winners.len())
+            .filter(|&i| g.winners[i] >= 0 && (g.winners[i] ^ g.swapped[i] as i8) == seat)
+            .count()
+    };
+    assert!(seat_wins(&as_first, 0) >= 18, "{:?}", as_first.winners);
+    assert!(seat_wins(&as_second, 1) >= 18, "{:?}", as_second.winners);
+}

@@ -1,0 +1,146 @@
+use super::*;
+use crate::games::{AnyGame, Special};
+use crate::options::{OptionValue, Options};
+
+fn sunder(size: i64, pie: bool) -> AnyGame {
+    AnyGame::new(
+        "sunder",
+        &mut Options::new([
+            ("size", OptionValue::Int(size)),
+            ("pie", OptionValue::Bool(pie)),
+        ]),
+    )
+    .unwrap()
+}
+
+fn budget(iterations: u64) -> Budget {
+    Budget {
+        iterations: Some(iterations),
+        time: None,
+        exploration: 1.4,
+        max_moves: 1000,
+    }
+}
+
+fn play(state: &mut AnyGame, moves: &[&str]) {
+    for m in moves {
+        let a = state.parse_action(m).unwrap();
+        state.apply(a).unwrap();
+    }
+}
+
+/// Exact value for the player to move, by negamax over seats: +1 a win.
+fn solve(state: &AnyGame) -> i32 {
+    if state.is_terminal() {
+        return 0; // only reached at the start of a search
+    }
+    let mover = seat_to_move(state);
+    let mut legal = Vec::new();
+    state.clone().legal_actions(&mut legal);
+    let mut best = -1;
+    for a in legal {
+        let mut next = state.clone();
+        next.apply_unchecked(a);
+        let value = if next.is_terminal() {
+            match next.winner() {
+                Some(c) if (c.index() ^ usize::from(next.swapped())) == mover => 1,
+                Some(_) => -1,
+                None => 0,
+            }
+        } else if seat_to_move(&next) == mover {
+            solve(&next)
+        } else {
+            -solve(&next)
+        };
+        best = best.max(value);
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn visits_add_up_to_the_iterations_over_every_legal_action() {
+    let mut state = sunder(4, true);
+    play(&mut state, &["d4"]);
+    let result = search(&state, &budget(3000), 1, 1);
+    assert_eq!(result.iterations, 3000);
+    assert_eq!(result.visits.iter().sum::<u64>(), 3000);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    assert_eq!(result.actions, legal, "swap is searched like any move");
+    assert!(result.visits.iter().all(|&v| v > 0));
+    assert!(result.values().iter().all(|v| (-1.0..=1.0).contains(v)));
+}
+
+#[test]
+fn a_search_repeats_exactly_for_a_seed_and_thread_count() {
+    let state = sunder(5, true);
+    let one = search(&state, &budget(2000), 9, 1);
+    assert_eq!(one, search(&state, &budget(2000), 9, 1));
+    assert_ne!(one.visits, search(&state, &budget(2000), 10, 1).visits);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let two = pool.install(|| search(&state, &budget(2001), 9, 3));
+    assert_eq!(two, pool.install(|| search(&state, &budget(2001), 9, 3)));
+    assert_eq!(two.iterations, 2001);
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let state = sunder(7, true);
+    let timed = Budget {
+        iterations: None,
+        time: Some(Duration::from_millis(50)),
+        ..budget(0)
+    };
+    let started = Instant::now();
+    let result = search(&state, &timed, 1, 1);
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert!(result.iterations > 0);
+}
+
+#[test]
+fn it_takes_an_immediate_win() {
+    // Black's b2 joins a2..c2 across the side-2 board: every cut is at
+    // most 2 points (see the cuts example in the Python docs).
+    let mut state = sunder(2, false);
+    play(&mut state, &["a2", "a1", "c2", "c3"]);
+    let result = search(&state, &budget(500), 3, 1);
+    let b2 = state.parse_action("b2").unwrap();
+    assert_eq!(result.best(), Some(b2));
+    let i = result.actions.iter().position(|&a| a == b2).unwrap();
+    assert_eq!(result.values()[i], 1.0);
+}
+
+#[test]
+fn values_belong_to_the_player_to_move_across_a_swap() {
+    // On the 7-point board, find Black openings won and lost with best play
+    // (pie off), then check that the second player swaps after a won one
+    // and does not after a lost one: a swap makes it play Black.
+    let plain = sunder(2, false);
+    let mut legal = Vec::new();
+    plain.clone().legal_actions(&mut legal);
+    let (mut won, mut lost) = (None, None);
+    for &a in &legal {
+        let mut after = plain.clone();
+        after.apply_unchecked(a);
+        match -solve(&after) {
+            1 => won = won.or(Some(a)),
+            -1 => lost = lost.or(Some(a)),
+            _ => {}
+        }
+    }
+    // On this board the centre wins and a corner loses.
+    let (won, lost) = (won.unwrap(), lost.unwrap());
+    let swap = sunder(2, true).special_action(Special::Swap).unwrap();
+    let mut state = sunder(2, true);
+    state.apply(won).unwrap();
+    assert_eq!(search(&state, &budget(4000), 5, 1).best(), Some(swap));
+    let mut state = sunder(2, true);
+    state.apply(lost).unwrap();
+    assert_ne!(search(&state, &budget(4000), 5, 1).best(), Some(swap));
+}

@@ -1,0 +1,166 @@
+//! Players for Python: one MCTS search or one random move on a state, and
+//! batches of whole games between two players. The GIL is released while
+//! they run.
+
+use std::time::Duration;
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::convert::options_from;
+use super::errors::{IllegalMoveError, OptionError};
+use super::pools::pool;
+use super::state::State;
+use crate::bot::{play_games, search, Budget, Player};
+use crate::core::Rng;
+use crate::games::{AnyGame, Game};
+use crate::playout::default_max_moves;
+
+fn check_not_over(game: &AnyGame) -> PyResult<()> {
+    if game.is_terminal() {
+        return Err(IllegalMoveError::new_err(format!(
+            "the game is over: there is no move to choose (in {})",
+            game.name()
+        )));
+    }
+    Ok(())
+}
+
+fn check_exploration(exploration: f64) -> PyResult<()> {
+    if !(exploration.is_finite() && exploration >= 0.0) {
+        return Err(OptionError::new_err(format!(
+            "exploration must be a number >= 0, got {exploration}"
+        )));
+    }
+    Ok(())
+}
+
+/// Searches `state` by UCT with random rollouts and returns
+/// `{"actions", "visits", "values", "iterations"}`: the legal actions in
+/// increasing order, each one's root visits and mean reward in [-1, 1] for
+/// the player to move. Without `seconds`, the result depends only on the
+/// position, `iterations`, `seed` and `threads`.
+#[pyfunction]
+#[pyo3(signature = (state, *, iterations = None, seconds = None, seed = 0, threads = 1, exploration = 1.4, max_moves = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn mcts_search<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, State>,
+    iterations: Option<u64>,
+    seconds: Option<f64>,
+    seed: u64,
+    threads: usize,
+    exploration: f64,
+    max_moves: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let root = state.current().clone();
+    drop(state);
+    check_not_over(&root)?;
+    check_exploration(exploration)?;
+    let time = match seconds {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(OptionError::new_err(format!(
+                "seconds must be a number > 0, got {s}"
+            )))
+        }
+    };
+    if iterations == Some(0) {
+        return Err(OptionError::new_err("iterations must be at least 1"));
+    }
+    if iterations.is_none() && time.is_none() {
+        return Err(OptionError::new_err("give iterations, seconds or both"));
+    }
+    let budget = Budget {
+        iterations,
+        time,
+        exploration,
+        max_moves: max_moves.unwrap_or_else(|| default_max_moves(&root)),
+    };
+    let result = if threads == 1 {
+        py.detach(|| search(&root, &budget, seed, 1))
+    } else {
+        let pool = pool(Some(threads))?;
+        py.detach(|| pool.install(|| search(&root, &budget, seed, threads)))
+    };
+    let out = PyDict::new(py);
+    let actions: Vec<i64> = result.actions.iter().map(|&a| a as i64).collect();
+    out.set_item("actions", PyArray1::from_vec(py, actions))?;
+    out.set_item("visits", PyArray1::from_vec(py, result.visits.clone()))?;
+    out.set_item("values", PyArray1::from_vec(py, result.values()))?;
+    out.set_item("iterations", result.iterations)?;
+    Ok(out)
+}
+
+/// A move of the playout policy of RULES.md §8 (uniform over the legal
+/// moves, `pass` only when it is the only one, `swap` never), drawn from the
+/// generator of game `index` of a batch seeded `seed`.
+#[pyfunction]
+#[pyo3(signature = (state, *, seed, index))]
+pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult<i64> {
+    let mut game = state.current().clone();
+    check_not_over(&game)?;
+    let mut buf = Vec::new();
+    let action = game
+        .random_action(&mut Rng::for_game(seed, index), &mut buf)
+        .expect("a game that is not over has a move");
+    Ok(action as i64)
+}
+
+/// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
+/// played by MCTS with `iterations[s]` iterations per move and exploration
+/// constant `exploration[s]`, or at random when `iterations[s]` is None. Returns `{"winners", "lengths", "finished",
+/// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
+/// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
+#[pyfunction]
+#[pyo3(signature = (name, options, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn games<'py>(
+    py: Python<'py>,
+    name: &str,
+    options: &Bound<'py, PyDict>,
+    seed: u64,
+    first: u64,
+    count: usize,
+    iterations: (Option<u64>, Option<u64>),
+    exploration: (f64, f64),
+    threads: Option<usize>,
+    max_moves: Option<usize>,
+    branching: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = AnyGame::new(name, &mut options_from(options)?)?;
+    check_exploration(exploration.0)?;
+    check_exploration(exploration.1)?;
+    let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
+    let player = |n: Option<u64>, exploration: f64| match n {
+        None => Ok(Player::Random),
+        Some(0) => Err(OptionError::new_err("iterations must be at least 1")),
+        Some(iterations) => Ok(Player::Mcts {
+            iterations,
+            exploration,
+        }),
+    };
+    let players = [
+        player(iterations.0, exploration.0)?,
+        player(iterations.1, exploration.1)?,
+    ];
+    let pool = pool(threads)?;
+    let games = py.detach(|| {
+        pool.install(|| play_games(&start, players, seed, first, count, max_moves, branching))
+    });
+    let out = PyDict::new(py);
+    out.set_item("winners", PyArray1::from_vec(py, games.winners))?;
+    out.set_item("lengths", PyArray1::from_vec(py, games.lengths))?;
+    out.set_item("finished", PyArray1::from_vec(py, games.finished))?;
+    out.set_item("swapped", PyArray1::from_vec(py, games.swapped))?;
+    let scores: Bound<'py, PyArray2<f64>> =
+        PyArray1::from_vec(py, games.scores).reshape([count, 2])?;
+    out.set_item("scores", scores)?;
+    out.set_item("last", PyArray1::from_vec(py, games.last))?;
+    out.set_item("branching", PyArray1::from_vec(py, games.branching))?;
+    out.set_item("reached", PyArray1::from_vec(py, games.reached))?;
+    out.set_item("max_moves", max_moves)?;
+    Ok(out)
+}

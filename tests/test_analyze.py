@@ -1,0 +1,128 @@
+"""The balance report: numbers, JSON, plots and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import stonefield
+from stonefield import OptionError
+from stonefield.analyze import KomiPoint, fair_komi
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "stonefield.cli", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def test_random_play_matches_simulate_game_for_game():
+    report = stonefield.analyze("sunder", games=500, seed=4, size=5)
+    random = report.report("random")
+    simulated = stonefield.simulate("sunder", games=500, seed=4, size=5).summary
+    assert random.black_wins == simulated.black_wins
+    assert random.length_mean == pytest.approx(simulated.mean_length)
+    assert random.games_by_ply[0] == 500
+    # On the empty 61-point board every point is legal; then swap joins in.
+    assert random.branching_by_ply[:2] == [61.0, 61.0]
+    assert random.branching_by_ply[2] == 59.0
+    assert sum(random.endings.values()) == 500
+    assert set(random.endings) <= {"black wins after a placement", "white wins after a placement"}
+    counts, edges = random.length_histogram
+    assert sum(counts) == 500 and len(edges) == len(counts) + 1
+    assert report.report("mcts") is None
+
+
+def test_komi_sweep_finds_where_black_stops_winning():
+    report = stonefield.analyze("sunder", games=600, seed=1, size=4, komi_range=(-4, 4))
+    points = report.report("random").komi
+    assert [p.komi for p in points] == [k / 2 for k in range(-8, 9)]
+    rates = [p.black_win_rate for p in points]
+    assert rates[0] > 0.6 and rates[-1] < 0.4, rates
+    fair = report.report("random").fair_komi
+    assert fair is not None and -4 < fair < 4
+    for p in points:
+        assert p.black_win_interval[0] <= p.black_win_rate <= p.black_win_interval[1]
+
+
+def test_mcts_self_play_is_reported_beside_random_play():
+    report = stonefield.analyze("sunder", games=200, seed=2, size=3, bot="mcts", iterations=100)
+    mcts = report.report("mcts")
+    assert mcts is not None and mcts.games == 100 and mcts.iterations == 100
+    assert mcts.black_wins + mcts.white_wins + mcts.no_winner + mcts.unfinished == 100
+    assert mcts.branching_mean > 0
+
+
+def test_fair_komi_is_where_the_fitted_rate_crosses_half():
+    def point(komi, rate):
+        black = round(rate * 1000)
+        return KomiPoint(komi, 1000, black, 1000 - black, rate, (0.0, 1.0))
+
+    assert fair_komi([point(0, 0.7), point(1, 0.5), point(2, 0.3)]) == pytest.approx(1.0)
+    # Noise at one komi moves the estimate a little, not to that komi.
+    noisy = [point(k, r) for k, r in [(0, 0.7), (1, 0.62), (2, 0.48), (3, 0.53), (4, 0.3)]]
+    assert 2 < fair_komi(noisy) < 3
+    assert fair_komi([point(0, 0.7), point(1, 0.6)]) is None, "no crossing in range"
+    assert fair_komi([point(0, 0.3), point(1, 0.7)]) is None, "rate rising with komi"
+    assert fair_komi([point(0, 0.5)]) is None
+
+
+def test_bad_arguments_raise_option_error():
+    with pytest.raises(OptionError, match="bot must be"):
+        stonefield.analyze("sunder", games=10, bot="alphazero")
+    with pytest.raises(OptionError, match="komi range"):
+        stonefield.analyze("sunder", games=10, komi_range=(2, -2))
+    with pytest.raises(OptionError, match="komi"):
+        stonefield.analyze("sunder", games=10, size=3, komi_range=(-20, 0))
+
+
+def test_the_command_prints_tables_json_and_plots(tmp_path):
+    done = run("analyze", "sunder", "--size", "4", "--games", "300", "--komi-range=-2:2")
+    assert done.returncode == 0, done.stderr
+    assert "Black wins" in done.stdout and "fair komi" in done.stdout
+    done = run(
+        "analyze", "sunder", "--size", "3", "--games", "200", "--bot", "mcts",
+        "--iterations", "50", "--mcts-games", "20", "--komi-range", "0:1",
+        "--json", "--plot", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [r["bot"] for r in data["reports"]] == ["random", "mcts"]
+    assert data["reports"][1]["games"] == 20
+    assert len(data["reports"][0]["komi"]) == 3
+    for name in ("komi.png", "lengths.png", "branching.png"):
+        assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("analyze", "sunder", "--komi-range", "1"), "a komi range is LOW:HIGH"),
+        (("analyze", "sunder", "--bot", "best"), "invalid choice"),
+        (("analyze", "sunder", "--games", "10", "--size", "3", "--komi-range=0:99"), "komi"),
+    ],
+)
+def test_the_command_reports_bad_arguments_in_one_line(args, message):
+    done = run(*args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_plots_need_matplotlib_and_say_so(monkeypatch, tmp_path):
+    import stonefield.plots as plots
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    report = stonefield.analyze("sunder", games=20, size=3)
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'stonefield\[plot\]'"):
+        plots.write_plots(report, tmp_path)
+
+
+def test_branching_arrays_are_plain_lists_for_json():
+    report = stonefield.analyze("sunder", games=50, size=3)
+    random = report.report("random")
+    assert isinstance(random.branching_by_ply, list)
+    json.dumps(report.to_dict())
+    assert np.isfinite(random.branching_mean)
