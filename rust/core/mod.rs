@@ -22,12 +22,14 @@ pub(crate) use clone_by_fields;
 
 mod colour;
 mod marks;
+mod point_list;
 mod point_set;
 mod rng;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
 pub use marks::Marks;
+pub use point_list::PointList;
 pub use point_set::{bits, PointSets};
 pub use rng::Rng;
 pub use union_find::UnionFind;

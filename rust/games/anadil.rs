@@ -28,7 +28,7 @@ use std::borrow::Cow;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Rng, EMPTY};
+use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
@@ -83,9 +83,8 @@ pub struct Anadil {
     judged: u32,
     winner: Option<Colour>,
     plies: u32,
-    /// The empty points in no particular order, and each point's slot in it.
-    empties: Vec<Point>,
-    slot: Vec<u16>,
+    /// The empty points.
+    empties: PointList,
     /// Boxed: the scratch is large and a state sits in `AnyGame` beside
     /// smaller games.
     smother: Box<Smother>,
@@ -125,7 +124,6 @@ crate::core::clone_by_fields!(Anadil {
     winner,
     plies,
     empties,
-    slot,
     smother,
     fresh,
     removed,
@@ -166,23 +164,9 @@ impl Anadil {
             self.cells[p as usize] = colour.stone();
             self.hash ^= self.keys[p as usize][colour.index()];
             self.stones[colour.index()] += 1;
-            self.take_empty(p);
+            self.empties.remove(p);
         }
         self.prison = self.komi;
-    }
-
-    fn take_empty(&mut self, p: Point) {
-        let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
-    }
-
-    fn put_empty(&mut self, p: Point) {
-        self.slot[p as usize] = self.empties.len() as u16;
-        self.empties.push(p);
     }
 
     /// Placement: puts a stone of the mover on empty `p`, then removes every
@@ -466,7 +450,12 @@ impl Anadil {
             return true;
         }
         // A placement the cheap filter clears is legal without resolving it.
-        if self.empties.iter().any(|&p| !self.may_be_illegal(p)) {
+        if self
+            .empties
+            .as_slice()
+            .iter()
+            .any(|&p| !self.may_be_illegal(p))
+        {
             return true;
         }
         for i in 0..self.empties.len() {
@@ -487,10 +476,10 @@ impl Anadil {
             self.place_and_remove(p);
         }
         let enemy_had = self.stones[enemy.index()];
-        self.take_empty(p);
+        self.empties.remove(p);
         self.stones[mover.index()] += 1;
         for i in 0..self.removed.len() {
-            self.put_empty(self.removed[i]);
+            self.empties.insert(self.removed[i]);
         }
         let friendly_removed = self.removed.len() - self.enemy_removed;
         self.stones[enemy.index()] -= self.enemy_removed;
@@ -562,8 +551,7 @@ impl Game for Anadil {
             judged: 0,
             winner: None,
             plies: 0,
-            empties: (0..n as Point).collect(),
-            slot: (0..n as u16).collect(),
+            empties: PointList::full(n),
             smother: Box::new(Smother::new(side)),
             fresh: false,
             removed: Vec::with_capacity(n),
@@ -668,10 +656,10 @@ impl Game for Anadil {
         let release_legal = self.check_release().is_ok();
         if self.protected == NO_POINT && self.repeat == Repeat::Never {
             let k = rng.below(self.empties.len() + usize::from(release_legal));
-            return Some(self.empties.get(k).copied().unwrap_or(release));
+            return Some(self.empties.as_slice().get(k).copied().unwrap_or(release));
         }
         buf.clear();
-        buf.extend_from_slice(&self.empties);
+        buf.extend_from_slice(self.empties.as_slice());
         if release_legal {
             buf.push(release);
         }

@@ -35,7 +35,7 @@ use std::borrow::Cow;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point};
-use crate::core::{Colour, Marks, Rng, EMPTY};
+use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
@@ -65,10 +65,8 @@ pub struct Anda {
     regions: Vec<Region>,
     free_groups: Vec<u16>,
     free_regions: Vec<u16>,
-    /// The empty points in no particular order, and each point's slot in it,
-    /// so a random placement is drawn in O(1).
-    empties: Vec<Point>,
-    slot: Vec<u16>,
+    /// The empty points, so a random placement is drawn in O(1).
+    empties: PointList,
     /// Stones whose groups the next removal must examine: groups the moves
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
@@ -150,7 +148,6 @@ impl Clone for Anda {
         self.free_groups.clone_from(&source.free_groups);
         self.free_regions.clone_from(&source.free_regions);
         self.empties.clone_from(&source.empties);
-        self.slot.clone_from(&source.slot);
         self.suspects.clone_from(&source.suspects);
         self.version = source.version;
         self.to_move = source.to_move;
@@ -183,8 +180,7 @@ impl Anda {
             regions: vec![Region::default(); n],
             free_groups: Vec::with_capacity(n),
             free_regions: Vec::with_capacity(n),
-            empties: Vec::with_capacity(n),
-            slot: vec![0; n],
+            empties: PointList::empty(n),
             suspects: Vec::with_capacity(n),
             version: 0,
             to_move: Colour::Black,

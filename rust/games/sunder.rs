@@ -30,7 +30,9 @@ use std::ops::Range;
 
 use super::{Action, Detail, Game, Special};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{bits, clone_by_fields, Colour, Marks, PointSets, Rng, UnionFind, EMPTY};
+use crate::core::{
+    bits, clone_by_fields, Colour, Marks, PointList, PointSets, Rng, UnionFind, EMPTY,
+};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{halves_value, OptionValue, Options};
@@ -69,10 +71,8 @@ pub struct Sunder {
     swapped: bool,
     plies: u32,
     winner: Option<Colour>,
-    /// The empty points in no particular order, and each point's slot in it,
-    /// so a random placement is O(1).
-    empties: Vec<Point>,
-    slot: Vec<u16>,
+    /// The empty points, so a random placement is O(1).
+    empties: PointList,
     marks: Marks,
     fills: Fills,
 }
@@ -93,7 +93,6 @@ clone_by_fields!(Sunder {
     plies,
     winner,
     empties,
-    slot,
     marks,
     fills,
 });
@@ -228,7 +227,7 @@ impl Sunder {
         let colour = self.to_move;
         let ring = self.survey(p, colour.stone());
         self.cells[p as usize] = colour.stone();
-        self.take_empty(p);
+        self.empties.remove(p);
         let limit = self.cut_limit(colour);
         let live_parts = if ring.count == 0 {
             self.start_group(p, limit)
@@ -338,15 +337,6 @@ impl Sunder {
     fn record(&mut self, root: Point, parts: usize, size: usize) {
         self.live_parts[root as usize] = parts as u16;
         self.live_size[root as usize] = size as u16;
-    }
-
-    fn take_empty(&mut self, p: Point) {
-        let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
     }
 
     fn swap_available(&self) -> bool {
@@ -647,8 +637,7 @@ impl Game for Sunder {
             swapped: false,
             plies: 0,
             winner: None,
-            empties: (0..n as Point).collect(),
-            slot: (0..n as u16).collect(),
+            empties: PointList::full(n),
             marks: Marks::new(n),
             fills: Fills::new(bits::words_for(grid)),
         })

@@ -70,7 +70,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     }
     for p in 0..n as Point {
         if state.cells[p as usize] == EMPTY {
-            state.put_empty(p);
+            state.empties.insert(p);
         }
     }
     state.to_move = to_move;

@@ -160,7 +160,7 @@ impl Anda {
                 self.scratch.stack.push(start);
                 while let Some(q) = self.scratch.stack.pop() {
                     self.push_member(r, q);
-                    self.add_empty(q);
+                    self.empties.insert(q);
                     for &m in board.neighbours(q) {
                         if self.cells[m as usize] == EMPTY && self.label[m as usize] == NONE {
                             self.label[m as usize] = r;
@@ -258,20 +258,6 @@ impl Anda {
             region.head = after;
         }
         region.size -= 1;
-    }
-
-    pub(super) fn add_empty(&mut self, p: Point) {
-        self.slot[p as usize] = self.empties.len() as u16;
-        self.empties.push(p);
-    }
-
-    fn take_empty(&mut self, p: Point) {
-        let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
     }
 
     /// Sets the cell of `p` to `value`, keeping its neighbours' ring masks.
@@ -441,7 +427,7 @@ impl Anda {
         }
 
         self.unlink_member(r0, p);
-        self.take_empty(p);
+        self.empties.remove(p);
         self.set_cell(p, colour.stone());
         let g = if keep == NONE {
             self.new_group(p)

@@ -185,14 +185,14 @@ fn assert_invariants(state: &Anda, at: &str) {
             .collect();
         assert_eq!(free, unused, "{at}: free ids of kind {kind}");
     }
-    let mut empties = state.empties.clone();
+    let mut empties = state.empties.as_slice().to_vec();
     empties.sort();
     let want: Vec<Point> = (0..n as Point)
         .filter(|&p| cells[p as usize] == EMPTY)
         .collect();
     assert_eq!(empties, want, "{at}: empties");
-    for (i, &p) in state.empties.iter().enumerate() {
-        assert_eq!(state.slot[p as usize] as usize, i, "{at}: slot");
+    for (i, &p) in state.empties.as_slice().iter().enumerate() {
+        assert_eq!(state.empties.slot(p), i, "{at}: slot");
     }
 }
 
