@@ -1,4 +1,5 @@
-//! Replays the shared test vectors (`tests/data/<game>.json`) ply by ply.
+//! Test support: replays the shared test vectors (`tests/data/<game>.json`)
+//! ply by ply, and plays moves given as text.
 
 use serde_json::Value;
 
@@ -113,5 +114,18 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
                 "{game} playout {k}: white score"
             );
         }
+    }
+}
+
+/// Plays moves given as text (`"a1 b2 pass"`), panicking with the move and
+/// the reason if one is refused.
+pub fn play<G: Game>(state: &mut G, moves: &str) {
+    for text in moves.split_whitespace() {
+        let action = state
+            .parse_action(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        state
+            .apply(action)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }

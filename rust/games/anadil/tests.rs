@@ -1,6 +1,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use super::*;
+use crate::games::vectors::play;
 use crate::games::{vectors, AnyGame};
 
 fn new(size: i64, komi: i64) -> Anadil {
@@ -9,13 +10,6 @@ fn new(size: i64, komi: i64) -> Anadil {
         ("komi", OptionValue::Int(komi)),
     ]);
     Anadil::from_options(&mut options).unwrap()
-}
-
-fn play(state: &mut Anadil, moves: &str) {
-    for text in moves.split_whitespace() {
-        let action = state.parse_action(text).unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{e}"));
-    }
 }
 
 fn at(state: &Anadil, name: &str) -> Point {

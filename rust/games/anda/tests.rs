@@ -1,6 +1,7 @@
 use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
+use crate::games::vectors::play;
 use crate::games::{vectors, AnyGame};
 
 fn new(size: i64, komi: i64) -> Anda {
@@ -9,15 +10,6 @@ fn new(size: i64, komi: i64) -> Anda {
         ("komi", OptionValue::Int(komi)),
     ]);
     Anda::from_options(&mut options).unwrap()
-}
-
-fn play(state: &mut Anda, moves: &str) {
-    for text in moves.split_whitespace() {
-        let action = state.parse_action(text).unwrap();
-        state
-            .apply(action)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
 }
 
 fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {

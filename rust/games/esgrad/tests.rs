@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::vectors::play;
 use crate::games::{vectors, AnyGame};
 use crate::playout::playout;
 
@@ -8,13 +9,6 @@ fn new(size: i64, komi: i64) -> Esgrad {
         ("komi", OptionValue::Int(komi)),
     ]);
     Esgrad::from_options(&mut options).unwrap()
-}
-
-fn play(state: &mut Esgrad, moves: &str) {
-    for text in moves.split_whitespace() {
-        let action = state.parse_action(text).unwrap();
-        state.apply(action).unwrap();
-    }
 }
 
 fn at(state: &Esgrad, text: &str) -> Point {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::vectors::play;
 use crate::games::{vectors, AnyGame};
 use crate::playout::playout;
 
@@ -8,13 +9,6 @@ fn new(size: i64, pie: bool) -> Lingarda {
         ("pie", OptionValue::Bool(pie)),
     ]);
     Lingarda::from_options(&mut options).unwrap()
-}
-
-fn play(state: &mut Lingarda, moves: &str) {
-    for text in moves.split_whitespace() {
-        let action = state.parse_action(text).unwrap();
-        state.apply(action).unwrap_or_else(|e| panic!("{e}"));
-    }
 }
 
 fn point(state: &Lingarda, name: &str) -> Point {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::vectors::play;
 use crate::games::{vectors, AnyGame};
 
 fn new(size: i64, komi: f64, pie: bool) -> Sunder {
@@ -8,13 +9,6 @@ fn new(size: i64, komi: f64, pie: bool) -> Sunder {
         ("pie", OptionValue::Bool(pie)),
     ]);
     Sunder::from_options(&mut options).unwrap()
-}
-
-fn play(state: &mut Sunder, moves: &str) {
-    for text in moves.split_whitespace() {
-        let action = state.parse_action(text).unwrap();
-        state.apply(action).unwrap();
-    }
 }
 
 /// The parts of the board minus the group at `p`, by a plain flood fill of
