@@ -57,7 +57,7 @@ def _number(text: str) -> float | int:
 
 def _summary_table(result: SimulationResult) -> Table:
     s = result.summary
-    table = Table(title=f"{result.game!r}: {s.games:,} random games (seed {result.seed})")
+    table = Table(title=f"{result.game!r}\n{s.games:,} random games, seed {result.seed}")
     table.add_column("", style="bold")
     table.add_column("value", justify="right")
 
