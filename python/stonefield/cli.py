@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -83,30 +84,40 @@ def _summary_table(result: SimulationResult) -> Table:
     return table
 
 
+@contextmanager
+def _progress(
+    console: Console, description: str, shown: bool
+) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar while the block runs, as a ``progress(done, total)``
+    callback for :func:`simulate` and :func:`analyze`; None when not shown."""
+    if not shown:
+        yield None
+        return
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(description, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     played = game(args.game, **_options(args))
-    if args.json or args.quiet:
+    with _progress(
+        console, f"{played.name} random games", shown=not (args.json or args.quiet)
+    ) as progress:
         result = simulate(
-            played, args.games, seed=args.seed, threads=args.threads, max_moves=args.max_moves
+            played,
+            args.games,
+            seed=args.seed,
+            threads=args.threads,
+            max_moves=args.max_moves,
+            progress=progress,
         )
-    else:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task(f"{played.name} random games", total=args.games)
-            result = simulate(
-                played,
-                args.games,
-                seed=args.seed,
-                threads=args.threads,
-                max_moves=args.max_moves,
-                progress=lambda done, _total: bar.update(task, completed=done),
-            )
     if args.json:
         s = result.summary
         print(
@@ -204,23 +215,10 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
             import matplotlib  # noqa: F401
         except ImportError:
             raise OptionError("--plot needs matplotlib: pip install 'stonefield[plot]'") from None
-    if args.json or args.quiet:
-        report = analyze(played, **kwargs)
-    else:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task(f"{played.name} games", total=None)
-            report = analyze(
-                played,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
-                **kwargs,
-            )
+    with _progress(
+        console, f"{played.name} games", shown=not (args.json or args.quiet)
+    ) as progress:
+        report = analyze(played, progress=progress, **kwargs)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
