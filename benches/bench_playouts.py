@@ -22,13 +22,18 @@ import timeit
 import reference
 import stonefield
 
-#: Per game: the sizes to measure, and the OpenSpiel games to compare with.
-SETUPS: dict[str, tuple[list[dict[str, int]], list[str]]] = {
-    "sunder": ([{"size": 5}, {"size": 7}, {"size": 9}], ["havannah(board_size=9)"]),
-    "anda": ([{"size": 7}, {"size": 9}], ["go(board_size=9)", "havannah(board_size=9)"]),
-    "lingarda": ([{"size": 7}, {"size": 9}], ["havannah(board_size=9)"]),
-    "esgrad": ([{"size": 7}, {"size": 9}, {"size": 11}], ["havannah(board_size=9)"]),
-    "anadil": ([{"size": 9}, {"size": 15}], ["go(board_size=9)", "go(board_size=19)"]),
+HAVANNAH_9 = "havannah(board_size=9)"
+GO_9 = "go(board_size=9)"
+GO_19 = "go(board_size=19)"
+
+#: Per game: the sizes to measure, each with the OpenSpiel game its ratio is
+#: taken against (Anadil 15x15 against Go 19x19, its nearest in size).
+SETUPS: dict[str, list[tuple[dict[str, int], str]]] = {
+    "sunder": [({"size": 5}, HAVANNAH_9), ({"size": 7}, HAVANNAH_9), ({"size": 9}, HAVANNAH_9)],
+    "anda": [({"size": 7}, GO_9), ({"size": 9}, GO_9)],
+    "lingarda": [({"size": 7}, HAVANNAH_9), ({"size": 9}, HAVANNAH_9)],
+    "esgrad": [({"size": 7}, HAVANNAH_9), ({"size": 9}, HAVANNAH_9), ({"size": 11}, HAVANNAH_9)],
+    "anadil": [({"size": 9}, GO_9), ({"size": 15}, GO_19)],
 }
 
 
@@ -116,18 +121,19 @@ def main() -> None:
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.\n")
     header = f"{'engine':<34}{'threads':>8}{'mean len':>10}{'moves/s':>14}{'ns/move':>10}  ratio"
     for name in args.games:
-        sizes, compare_with = SETUPS[name]
+        setups = SETUPS[name]
         print(header)
-        for ref in compare_with if reference.available() else []:
-            if ref not in references:
-                references[ref] = reference.playouts(ref, args.repeats, args.seconds)
-            fig = references[ref][0]
-            print(
-                f"{'openspiel ' + ref:<34}{1:>8}{fig.mean_length:>10.1f}"
-                f"{fig.moves_per_second:>14,.0f}{fig.ns_per_move:>10.0f}  1.00"
-            )
-        base = references[compare_with[0]][0] if compare_with[0] in references else None
-        for options in sizes:
+        if reference.available():
+            for ref in dict.fromkeys(ref for _, ref in setups):
+                if ref not in references:
+                    references[ref] = reference.playouts(ref, args.repeats, args.seconds)
+                fig = references[ref][0]
+                print(
+                    f"{'openspiel ' + ref:<34}{1:>8}{fig.mean_length:>10.1f}"
+                    f"{fig.moves_per_second:>14,.0f}{fig.ns_per_move:>10.0f}  1.00"
+                )
+        for options, ref in setups:
+            base = references[ref][0] if ref in references else None
             game = stonefield.game(name, **options)
             single = None
             for threads in (1, None):
@@ -136,7 +142,7 @@ def main() -> None:
                 label = f"stonefield {game!r}"
                 shown = threads or cores
                 per_core = rate / shown
-                ratio = f"{per_core / base.moves_per_second:.2f} per core" if base else ""
+                ratio = f"{per_core / base.moves_per_second:.2f} per core vs {ref}" if base else ""
                 if threads is None:
                     ratio += f", {rate / single:.2f}x of 1 thread"
                 print(
@@ -146,7 +152,7 @@ def main() -> None:
         print()
 
     if "esgrad" in args.games:
-        for options in SETUPS["esgrad"][0]:
+        for options, _ in SETUPS["esgrad"]:
             game = stonefield.game("esgrad", **options)
             seconds = score_calls(game, args.repeats)
             print(f"{game!r} state.scores() from Python: {1 / seconds:,.0f} calls/s")
@@ -156,8 +162,8 @@ def main() -> None:
         game = stonefield.Sunder(size=9)
         ours = python_loop(game, 30)
         line = f"Python loop, legal_moves() + play(text), sunder 9: {ours * 1e6:.2f} us/move"
-        if "havannah(board_size=9)" in references:
-            theirs = references["havannah(board_size=9)"][1]
+        if HAVANNAH_9 in references:
+            theirs = references[HAVANNAH_9][1]
             line += (
                 f"; OpenSpiel havannah 9 Python loop {theirs * 1e6:.2f} us/move;"
                 f" ratio {theirs / ours:.2f}"
