@@ -77,11 +77,6 @@ impl GameVisitor for RepeatSearch {
 #[test]
 fn a_repeated_search_allocates_nothing_in_any_game() {
     for name in GAME_NAMES {
-        if *name == "lingarda" {
-            // Lingarda's end-of-game scoring allocates twice per game (its
-            // code, not the search's): to be lifted when that is fixed.
-            continue;
-        }
         let start = AnyGame::new(name, &mut Options::new([("size", OptionValue::Int(5))]))
             .expect("every game has a side-5 board");
         let made = start.visit(RepeatSearch);

@@ -12,12 +12,11 @@
 //! endgame a player often passes again after one reply: the second scan
 //! skips the points the first found lifeless.
 
-use crate::core::Colour;
-
 use crate::board::Point;
+use crate::core::{clone_by_fields, Colour};
 
 /// Per colour, the points judged lifeless since its last placement.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Lifeless {
     /// Per colour and point: the epoch in which the point was judged
     /// lifeless (a stale epoch means nothing).
@@ -26,6 +25,9 @@ pub(super) struct Lifeless {
     /// new one. Starts at 1, so the zeroed stamps mean nothing.
     epoch: [u16; 2],
 }
+
+// Field by field, so that copying a position into another reuses its buffers.
+clone_by_fields!(Lifeless { judged, epoch });
 
 impl Lifeless {
     pub(super) fn new(points: usize) -> Self {
