@@ -27,6 +27,8 @@ pub(super) use looks::Breaths;
 const OFF: u8 = 3;
 /// The component id of a border cell, or of a point being relabelled.
 const NONE: u16 = u16::MAX;
+/// Both colours, for [`Regions::count_touching`].
+const BOTH: [bool; 2] = [true, true];
 
 /// Whether the set `open` of cells in a point's king ring (bit `i` for ring
 /// entry `i`, in the order E, NE, N, NW, W, SW, S, SE) is one king-connected
@@ -53,6 +55,17 @@ fn obstruction(touching: [u8; 2]) -> u8 {
     let black = 1 + u8::from(touching[1] == 1);
     let white = 4 << u8::from(touching[0] == 1);
     black | white
+}
+
+/// What became of a supergroup that lost stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    /// No stone is left.
+    Gone,
+    /// What is left is one supergroup, with the same id.
+    Whole,
+    /// What is left fell apart.
+    Split,
 }
 
 /// Regions, supergroups and living groups of one board.
@@ -97,10 +110,18 @@ struct Scratch {
     queued: Marks,
     /// Per id: the obstruction masks of the regions merged into it.
     merged: Vec<u8>,
-    /// Regions to count again: id, obstruction mask before, a cell of it.
-    recount: Vec<(u16, u8, u16)>,
+    /// Per id: what reaches the regions merged into it and the emptied
+    /// points, as in `touching` and `first`.
+    reaching: Vec<([u8; 2], [u16; 2])>,
+    /// Regions to count again: id, obstruction mask before, a cell of it,
+    /// the colours to count.
+    recount: Vec<(u16, u8, u16, [bool; 2])>,
     /// Stones whose groups are to be judged again.
     seeds: Vec<u16>,
+    /// The stones beside a region, see [`Regions::count_touching`].
+    beside: Vec<u16>,
+    /// Per colour: every group is to be judged again.
+    everyone: [bool; 2],
     stack: Vec<u16>,
     /// The cells of the group being judged.
     group: Vec<u16>,
@@ -114,8 +135,9 @@ struct Scratch {
     growing: Vec<bool>,
     /// Cells given a new id by [`Regions::separate`] or a merge.
     moved: Vec<u16>,
-    /// Supergroups that lost stones in a removal.
+    /// Supergroups that lost stones in a removal, and what became of each.
     broken: Vec<u16>,
+    fates: Vec<Fate>,
     /// Per region id and colour: see [`Regions::count_contacts`].
     contacts: Vec<[u8; 2]>,
     /// Per region id: see [`Regions::single_region_groups`].
@@ -130,8 +152,11 @@ impl Scratch {
             merging: Marks::new(ids),
             queued: Marks::new(ids),
             merged: vec![0; ids],
+            reaching: vec![([0; 2], [NONE; 2]); ids],
             recount: Vec::with_capacity(ids),
             seeds: Vec::with_capacity(cells),
+            beside: Vec::with_capacity(cells),
+            everyone: [false; 2],
             stack: Vec::with_capacity(cells),
             group: Vec::with_capacity(cells),
             sources: Vec::with_capacity(cells),
@@ -141,6 +166,7 @@ impl Scratch {
             growing: Vec::new(),
             moved: Vec::with_capacity(cells),
             broken: Vec::new(),
+            fates: Vec::new(),
             contacts: vec![[0; 2]; ids],
             enclosed: vec![0; ids],
         }
@@ -275,7 +301,7 @@ impl Regions {
         self.scratch.queued.clear();
         for &g in &interior {
             if self.grid[g] == EMPTY && self.scratch.queued.mark(self.comp[g]) {
-                self.count_touching(self.comp[g], g);
+                self.count_touching(self.comp[g], g, BOTH);
             }
         }
         self.dead = [0; 2];
@@ -286,7 +312,7 @@ impl Regions {
                 self.scratch.seeds.push(g as u16);
             }
         }
-        self.judge_seeds();
+        self.judge_seeds(self.scratch.seeds.len());
     }
 
     /// The colour index of a stone's cell value; `None` for an empty or
@@ -300,69 +326,139 @@ impl Regions {
 
     /// Ruling (reach): a supergroup reaches a breath when it is king-adjacent
     /// to the breath's king-region. Counts, for the region `region` holding
-    /// cell `start`, the distinct supergroups of each colour that reach it,
-    /// walking the region from `start` until both colours have two.
-    fn count_touching(&mut self, region: u16, start: usize) {
+    /// cell `start`, the distinct supergroups of each colour in `want` that
+    /// reach it, walking the region from `start` until each has two. The
+    /// stones beside the cells walked go to `scratch.beside`; returns whether
+    /// that is all of them (the whole region was walked).
+    fn count_touching(&mut self, region: u16, start: usize, want: [bool; 2]) -> bool {
+        if want == [false, false] {
+            return false;
+        }
         let ring = self.ring();
         let (grid, comp) = (&self.grid[..], &self.comp[..]);
         let scratch = &mut self.scratch;
+        scratch.beside.clear();
         scratch.seen.clear();
         scratch.seen.mark(start as u16);
         scratch.stack.clear();
         scratch.stack.push(start as u16);
         let (mut count, mut first) = ([0u8; 2], [NONE; 2]);
+        let mut complete = true;
         while let Some(e) = scratch.stack.pop() {
             for &o in &ring {
                 let u = (e as usize).wrapping_add_signed(o);
-                let value = grid[u];
-                if value == EMPTY {
-                    if scratch.seen.mark(u as u16) {
-                        scratch.stack.push(u as u16);
-                    }
-                } else if let Some(k) = Self::colour_index(value) {
-                    let supergroup = comp[u];
-                    match count[k] {
-                        0 => {
-                            count[k] = 1;
-                            first[k] = supergroup;
+                match grid[u] {
+                    EMPTY => {
+                        if scratch.seen.mark(u as u16) {
+                            scratch.stack.push(u as u16);
                         }
-                        1 if first[k] != supergroup => count[k] = 2,
-                        _ => {}
+                    }
+                    OFF => {}
+                    stone => {
+                        // Each stone once: it is walked past, not through.
+                        if !scratch.seen.mark(u as u16) {
+                            continue;
+                        }
+                        scratch.beside.push(u as u16);
+                        let k = (stone - 1) as usize;
+                        let supergroup = comp[u];
+                        if !want[k] {
+                            continue;
+                        }
+                        match count[k] {
+                            0 => {
+                                count[k] = 1;
+                                first[k] = supergroup;
+                            }
+                            1 if first[k] != supergroup => count[k] = 2,
+                            _ => {}
+                        }
                     }
                 }
             }
-            if count == [2, 2] {
+            if (count[0] == 2 || !want[0]) && (count[1] == 2 || !want[1]) {
+                complete = scratch.stack.is_empty();
                 scratch.stack.clear();
                 break;
             }
         }
-        self.touching[region as usize] = count;
-        self.first[region as usize] = first;
+        for k in (0..2).filter(|&k| want[k]) {
+            self.touching[region as usize][k] = count[k];
+            self.first[region as usize][k] = first[k];
+        }
+        complete
     }
 
-    /// Queues `region` (holding cell `start`) to be counted again, with its
-    /// obstruction mask before the update.
-    fn queue(&mut self, region: u16, before: u8, start: usize) {
+    /// Adds to `reaching` (counts and a first supergroup per colour, as in
+    /// `touching` and `first`) for colour `c` the supergroups `count` and
+    /// `first` say.
+    fn join(reaching: &mut ([u8; 2], [u16; 2]), c: usize, count: u8, first: u16) {
+        let (counts, firsts) = reaching;
+        match (counts[c], count) {
+            (_, 0) => {}
+            (0, _) => {
+                counts[c] = count;
+                firsts[c] = first;
+            }
+            (1, 1) if firsts[c] == first => {}
+            _ => counts[c] = 2,
+        }
+    }
+
+    /// Queues `region` (holding cell `start`) to be counted again for the
+    /// colours in `want`, with its obstruction mask before the update,
+    /// unless it was queued already.
+    fn queue(&mut self, region: u16, before: u8, start: usize, want: [bool; 2]) {
         if self.scratch.queued.mark(region) {
-            self.scratch.recount.push((region, before, start as u16));
+            self.scratch.recount.push((region, before, start as u16, want));
         }
     }
 
     /// Counts the queued regions again; where a region's obstruction for a
     /// colour differs from what it (or a region merged into it) was, the
-    /// groups of that colour beside it are to be judged again.
+    /// groups of that colour beside it are to be judged again: all of them
+    /// if it is now obstructed, and only if some group of that colour is
+    /// smothered if it is now free (a living group stays alive).
     fn recount_queued(&mut self) {
         for i in 0..self.scratch.recount.len() {
-            let (region, before, start) = self.scratch.recount[i];
-            self.count_touching(region, start as usize);
+            let (region, before, start, want) = self.scratch.recount[i];
+            let complete = self.count_touching(region, start as usize, want);
             let after = obstruction(self.touching[region as usize]);
             let changed = before & !after;
-            let colours = [changed & 3 != 0, changed & 12 != 0];
-            if colours != [false, false] {
+            let mut colours = [changed & 3 != 0, changed & 12 != 0];
+            for (c, again) in colours.iter_mut().enumerate() {
+                let now_free = after >> (2 * c) & 1 == 1;
+                *again &= !now_free || self.dead[c] > 0;
+            }
+            if colours == [false, false] {
+                continue;
+            }
+            if complete {
+                let (grid, scratch) = (&self.grid, &mut self.scratch);
+                for &s in &scratch.beside {
+                    if colours[(grid[s as usize] - 1) as usize] {
+                        scratch.seeds.push(s);
+                    }
+                }
+            } else if self.size[region as usize] as usize * 4 > self.side * self.side {
+                // Walking a large region costs more than judging every
+                // group of those colours.
+                for c in 0..2 {
+                    self.scratch.everyone[c] |= colours[c];
+                }
+            } else {
                 self.seed_beside_region(start as usize, colours);
             }
         }
         self.scratch.recount.clear();
+        if self.scratch.everyone != [false; 2] {
+            for g in self.interior() {
+                if Self::colour_index(self.grid[g]).is_some_and(|c| self.scratch.everyone[c]) {
+                    self.scratch.seeds.push(g as u16);
+                }
+            }
+            self.scratch.everyone = [false; 2];
+        }
     }
 
     /// Seeds the stones of the colours in `colours` beside the region
@@ -391,8 +487,12 @@ impl Regions {
     }
 
     /// Ruling (smothering): a group lives when any of its breaths is not
-    /// obstructed. Judges again the groups holding the seeded stones.
-    fn judge_seeds(&mut self) {
+    /// obstructed. Judges again the groups holding the seeded stones. The
+    /// groups of the first `changed` seeds may have gained stones, so all
+    /// their stones are marked; every other group's stones share one mark,
+    /// so a group marked alive that shows a free breath is left at once, and
+    /// a walk that meets a group left so is in it and stops.
+    fn judge_seeds(&mut self, changed: usize) {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
@@ -409,11 +509,13 @@ impl Regions {
             if !scratch.seen.mark(seed) {
                 continue;
             }
+            let stays_alive = i >= changed && alive[seed as usize];
             scratch.group.clear();
             scratch.group.push(seed);
+            scratch.source_of[seed as usize] = i as u16;
             let mut free = false;
             let mut next = 0;
-            while next < scratch.group.len() {
+            'walk: while next < scratch.group.len() {
                 let s = scratch.group[next] as usize;
                 next += 1;
                 free = free
@@ -421,10 +523,20 @@ impl Regions {
                         let e = s.wrapping_add_signed(o);
                         grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
                     });
+                if free && stays_alive {
+                    break;
+                }
                 for &o in &orthogonal {
                     let u = s.wrapping_add_signed(o);
-                    if grid[u] == value && scratch.seen.mark(u as u16) {
+                    if grid[u] != value {
+                        continue;
+                    }
+                    if scratch.seen.mark(u as u16) {
+                        scratch.source_of[u] = i as u16;
                         scratch.group.push(u as u16);
+                    } else if scratch.source_of[u] != i as u16 {
+                        free = alive[seed as usize];
+                        break 'walk;
                     }
                 }
             }
@@ -571,8 +683,10 @@ impl Regions {
         let g = self.cell_of(p);
         let ring = self.ring();
         let (k, stone) = (colour.index(), colour.stone());
+        let enemy_stone = colour.opponent().stone();
         let region = self.comp[g];
-        let before = obstruction(self.touching[region as usize]);
+        let touching = self.touching[region as usize];
+        let before = obstruction(touching);
         self.grid[g] = stone;
         self.size[region as usize] -= 1;
         self.alive[g] = false;
@@ -585,28 +699,23 @@ impl Regions {
                 open |= 1 << i;
             }
         }
+        let whole = open != 0 && ring_connected(open);
         if open == 0 {
             self.unused.push(region);
-        } else {
+        } else if !whole {
             self.scratch.moved.clear();
-            if !ring_connected(open) {
-                for (i, &o) in ring.iter().enumerate() {
-                    if open >> i & 1 == 1 {
-                        self.scratch.sources.push(g.wrapping_add_signed(o) as u16);
-                    }
+            for (i, &o) in ring.iter().enumerate() {
+                if open >> i & 1 == 1 {
+                    self.scratch.sources.push(g.wrapping_add_signed(o) as u16);
                 }
-                self.separate(EMPTY, region);
             }
+            self.separate(EMPTY, region);
             for i in 0..self.scratch.moved.len() {
                 let c = self.scratch.moved[i] as usize;
-                self.queue(self.comp[c], before, c);
+                self.queue(self.comp[c], before, c, BOTH);
             }
-            let rest = ring
-                .iter()
-                .map(|&o| g.wrapping_add_signed(o))
-                .find(|&e| self.comp[e] == region && self.grid[e] == EMPTY)
-                .expect("the region keeps a cell of the ring");
-            self.queue(region, before, rest);
+            let rest = self.ring_cell_of(g, region);
+            self.queue(region, before, rest, BOTH);
         }
         // The supergroup: the largest friendly one around takes the others.
         let mut target = NONE;
@@ -618,6 +727,7 @@ impl Regions {
                 target = self.comp[s];
             }
         }
+        let mut friends = usize::from(target != NONE);
         if target == NONE {
             target = Self::allocate(&mut self.unused);
             self.size[target as usize] = 0;
@@ -631,6 +741,7 @@ impl Regions {
             if self.grid[s] != stone || other == target {
                 continue;
             }
+            friends += 1;
             self.scratch.stack.push(s as u16);
             self.comp[s] = target;
             while let Some(c) = self.scratch.stack.pop() {
@@ -646,19 +757,62 @@ impl Regions {
             self.size[target as usize] += self.size[other as usize];
             self.unused.push(other);
         }
-        // Regions beside merged supergroups may count one fewer.
+        if whole {
+            // The friendly supergroups reaching the region lose the merged
+            // ones and gain the target; the enemy ones only lose those that
+            // reached it through `p` alone. Counted only when the ring
+            // cannot tell.
+            let r = region as usize;
+            let mut want = [false; 2];
+            match (touching[k], friends) {
+                (0, _) => {
+                    self.touching[r][k] = 1;
+                    self.first[r][k] = target;
+                }
+                (1, 0) => self.touching[r][k] = 2,
+                (1, _) => self.first[r][k] = target,
+                (_, 0 | 1) => {}
+                _ => want[k] = true,
+            }
+            let (grid, comp) = (&self.grid, &self.comp);
+            let still_reaches = |supergroup: u16| {
+                ring.iter().any(|&o| {
+                    let s = g.wrapping_add_signed(o);
+                    comp[s] == supergroup
+                        && ring.iter().any(|&o| {
+                            let e = s.wrapping_add_signed(o);
+                            grid[e] == EMPTY && comp[e] == region
+                        })
+                })
+            };
+            want[1 - k] = ring.iter().any(|&o| {
+                let s = g.wrapping_add_signed(o);
+                grid[s] == enemy_stone && !still_reaches(comp[s])
+            });
+            let rest = self.ring_cell_of(g, region);
+            self.queue(region, before, rest, want);
+        }
+        // Regions beside merged supergroups may count one fewer of them.
         for i in 0..self.scratch.moved.len() {
             let c = self.scratch.moved[i] as usize;
             for &o in &ring {
                 let e = c.wrapping_add_signed(o);
-                if self.grid[e] == EMPTY {
-                    let r = self.comp[e];
-                    self.queue(r, obstruction(self.touching[r as usize]), e);
+                let r = self.comp[e];
+                if self.grid[e] != EMPTY || self.scratch.queued.is_marked(r) {
+                    continue;
                 }
+                let known = self.touching[r as usize][k] == 1;
+                if known {
+                    // The one that reached it is now part of the target.
+                    self.first[r as usize][k] = target;
+                }
+                let mut want = [false; 2];
+                want[k] = !known;
+                self.queue(r, obstruction(self.touching[r as usize]), e, want);
             }
         }
-        self.recount_queued();
-        // `p`'s group, and the groups that lost the breath `p`.
+        // `p`'s group first (it may have joined others), and the groups
+        // that lost the breath `p`.
         self.scratch.seeds.push(g as u16);
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
@@ -666,7 +820,17 @@ impl Regions {
                 self.scratch.seeds.push(s as u16);
             }
         }
-        self.judge_seeds();
+        self.recount_queued();
+        self.judge_seeds(1);
+    }
+
+    /// A cell of `region` in the ring around cell `g`.
+    fn ring_cell_of(&self, g: usize, region: u16) -> usize {
+        self.ring()
+            .iter()
+            .map(|&o| g.wrapping_add_signed(o))
+            .find(|&e| self.comp[e] == region && self.grid[e] == EMPTY)
+            .expect("the region keeps a cell of the ring")
     }
 
     /// Takes the stones on `points` (all of `colour`) off the board and
@@ -716,8 +880,11 @@ impl Regions {
                 self.size[target as usize] = 0;
                 self.scratch.merging.mark(target);
                 self.scratch.merged[target as usize] = 0;
+                self.scratch.reaching[target as usize] = ([0; 2], [NONE; 2]);
             } else if self.scratch.merging.mark(target) {
-                self.scratch.merged[target as usize] = obstruction(self.touching[target as usize]);
+                let t = target as usize;
+                self.scratch.merged[t] = obstruction(self.touching[t]);
+                self.scratch.reaching[t] = (self.touching[t], self.first[t]);
             }
             self.comp[g] = target;
             self.size[target as usize] += 1;
@@ -730,12 +897,17 @@ impl Regions {
                         continue;
                     }
                     if r != NONE {
-                        self.scratch.merged[target as usize] |= if self.scratch.merging.is_marked(r)
-                        {
-                            self.scratch.merged[r as usize]
+                        let (mask, reaching) = if self.scratch.merging.is_marked(r) {
+                            (self.scratch.merged[r as usize], self.scratch.reaching[r as usize])
                         } else {
-                            obstruction(self.touching[r as usize])
+                            let r = r as usize;
+                            (obstruction(self.touching[r]), (self.touching[r], self.first[r]))
                         };
+                        let t = target as usize;
+                        self.scratch.merged[t] |= mask;
+                        for c in 0..2 {
+                            Self::join(&mut self.scratch.reaching[t], c, reaching.0[c], reaching.1[c]);
+                        }
                         self.size[r as usize] -= 1;
                         if self.size[r as usize] == 0 {
                             self.unused.push(r);
@@ -747,18 +919,15 @@ impl Regions {
                 }
             }
         }
-        self.scratch.queued.clear();
-        for &p in points {
-            let g = self.cell_of(p);
-            let r = self.comp[g];
-            self.queue(r, self.scratch.merged[r as usize], g);
-        }
         // Supergroups: one that lost stones falls apart only if the stones
         // left beside the emptied points are not all joined.
+        self.scratch.moved.clear();
+        self.scratch.fates.clear();
         for i in 0..self.scratch.broken.len() {
             let supergroup = self.scratch.broken[i];
             if self.size[supergroup as usize] == 0 {
                 self.unused.push(supergroup);
+                self.scratch.fates.push(Fate::Gone);
                 continue;
             }
             for &p in points {
@@ -770,18 +939,72 @@ impl Regions {
                     }
                 }
             }
-            self.scratch.moved.clear();
+            let moved = self.scratch.moved.len();
             self.separate(stone, supergroup);
-            // Regions beside a part that left may count one more.
-            for j in 0..self.scratch.moved.len() {
-                let c = self.scratch.moved[j] as usize;
-                for &o in &ring {
-                    let e = c.wrapping_add_signed(o);
-                    if self.grid[e] == EMPTY {
-                        let r = self.comp[e];
-                        self.queue(r, obstruction(self.touching[r as usize]), e);
-                    }
+            self.scratch.fates.push(if self.scratch.moved.len() > moved {
+                Fate::Split
+            } else {
+                Fate::Whole
+            });
+        }
+        // Each merged region is reached by what reached the regions merged
+        // into it, and by what is beside the emptied points. The enemy
+        // supergroups stay as they were; of this colour's, one that lost
+        // stones is gone, or still reaches the region whole, or split into
+        // parts of which only those beside the emptied points are known:
+        // then, or when two reached it, this colour is counted again.
+        self.scratch.queued.clear();
+        for &p in points {
+            let g = self.cell_of(p);
+            let r = self.comp[g];
+            if self.scratch.queued.is_marked(r) {
+                continue;
+            }
+            let (count, first) = &mut self.scratch.reaching[r as usize];
+            let fate = (count[k] == 1)
+                .then(|| self.scratch.broken.iter().position(|&b| b == first[k]))
+                .flatten()
+                .map(|i| self.scratch.fates[i]);
+            if fate == Some(Fate::Gone) {
+                count[k] = 0;
+                first[k] = NONE;
+            }
+            let mut want = [false; 2];
+            want[k] = count[k] == 2 || fate == Some(Fate::Split);
+            self.queue(r, self.scratch.merged[r as usize], g, want);
+        }
+        // Regions beside a part that left may count one more.
+        for j in 0..self.scratch.moved.len() {
+            let c = self.scratch.moved[j] as usize;
+            for &o in &ring {
+                let e = c.wrapping_add_signed(o);
+                if self.grid[e] == EMPTY {
+                    let r = self.comp[e];
+                    let mut want = [false; 2];
+                    want[k] = true;
+                    self.queue(r, obstruction(self.touching[r as usize]), e, want);
                 }
+            }
+        }
+        for &p in points {
+            let g = self.cell_of(p);
+            let r = self.comp[g] as usize;
+            for &o in &ring {
+                let s = g.wrapping_add_signed(o);
+                if let Some(c) = Self::colour_index(self.grid[s]) {
+                    Self::join(&mut self.scratch.reaching[r], c, 1, self.comp[s]);
+                }
+            }
+        }
+        for i in 0..self.scratch.recount.len() {
+            let (r, _, _, want) = self.scratch.recount[i];
+            if !self.scratch.merging.is_marked(r) {
+                continue;
+            }
+            let (count, first) = self.scratch.reaching[r as usize];
+            for c in (0..2).filter(|&c| !want[c]) {
+                self.touching[r as usize][c] = count[c];
+                self.first[r as usize][c] = first[c];
             }
         }
         self.recount_queued();
@@ -795,7 +1018,7 @@ impl Regions {
                 }
             }
         }
-        self.judge_seeds();
+        self.judge_seeds(0);
     }
 
     /// Appends to `out` the stones of `colour` in smothered groups: every
@@ -894,3 +1117,4 @@ impl Regions {
         Ok(())
     }
 }
+
