@@ -367,8 +367,8 @@ impl Anadil {
     }
 
     /// The repetition ruling for a mover with no stone on the board, judged
-    /// for every empty point at once from two whole-board evaluations (not
-    /// one per point): the case where random games spend most placements.
+    /// for every empty point at once (not one resolution per point): the
+    /// case where random games spend most placements.
     ///
     /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
     /// so the board now is `B` plus `added` (if any). The mover's lone stone
@@ -383,27 +383,50 @@ impl Anadil {
         let stamp = (self.plies + 1) << 2;
         let mover = self.to_move;
         let enemy = mover.opponent();
-        let (breathless, added_breaths) = self.regions.single_region_groups(enemy, self.added);
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
-            let region = self.regions.region_of(p);
-            let smothered = self.regions.enclosed_in(region) + breathless;
-            let repeats_removal = if self.added == NO_POINT {
-                smothered == 0
-            } else {
-                let added_goes = match added_breaths {
-                    Breaths::None => true,
-                    Breaths::One(r) => r == region,
-                    Breaths::Many => false,
-                };
-                smothered == 1 && added_goes
-            };
-            // Stamp 0 marks the points still to judge.
-            self.verdicts[p as usize] = if repeats_removal {
-                stamp
-            } else {
-                stamp | CLEAR
-            };
+        // Stamp 0 marks the points still to judge.
+        let mut pending = false;
+        let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
+        match added {
+            Some((size, breaths)) if size > 1 || breaths == Breaths::Many => {
+                // `added` cannot go alone.
+                for i in 0..self.empties.len() {
+                    self.verdicts[self.empties[i] as usize] = stamp | CLEAR;
+                }
+            }
+            Some((_, Breaths::One(region))) => {
+                // Only a placement in `region` can take `added`, and then
+                // takes it alone unless it takes another group too.
+                let alone = !self.regions.encloses_another(enemy, region, self.added);
+                for i in 0..self.empties.len() {
+                    let p = self.empties[i];
+                    let repeats_removal = alone && self.regions.region_of(p) == region;
+                    pending |= repeats_removal;
+                    self.verdicts[p as usize] = if repeats_removal {
+                        stamp
+                    } else {
+                        stamp | CLEAR
+                    };
+                }
+            }
+            _ => {
+                let breathless = self.regions.single_region_groups(enemy);
+                for i in 0..self.empties.len() {
+                    let p = self.empties[i];
+                    let region = self.regions.region_of(p);
+                    let smothered = self.regions.enclosed_in(region) + breathless;
+                    // With `added` breathless, it goes with any placement.
+                    let repeats_removal = smothered == usize::from(added.is_some());
+                    pending |= repeats_removal;
+                    self.verdicts[p as usize] = if repeats_removal {
+                        stamp
+                    } else {
+                        stamp | CLEAR
+                    };
+                }
+            }
+        }
+        if !pending {
+            return;
         }
         // The mover's previous board: without `added`, on `spare`.
         let before = if self.added == NO_POINT {
@@ -414,7 +437,7 @@ impl Anadil {
             self.spare.remove(&[self.added], enemy);
             &mut self.spare
         };
-        before.count_contacts();
+        before.forget_contacts();
         for i in 0..self.empties.len() {
             let p = self.empties[i];
             if self.verdicts[p as usize] == stamp {

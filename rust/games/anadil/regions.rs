@@ -138,8 +138,10 @@ struct Scratch {
     /// Supergroups that lost stones in a removal, and what became of each.
     broken: Vec<u16>,
     fates: Vec<Fate>,
-    /// Per region id and colour: see [`Regions::count_contacts`].
+    /// Per region id and colour: see [`Regions::contacts`], and whether
+    /// they were counted.
     contacts: Vec<[u8; 2]>,
+    counted: Marks,
     /// Per region id: see [`Regions::single_region_groups`].
     enclosed: Vec<u16>,
 }
@@ -168,6 +170,7 @@ impl Scratch {
             broken: Vec::new(),
             fates: Vec::new(),
             contacts: vec![[0; 2]; ids],
+            counted: Marks::new(ids),
             enclosed: vec![0; ids],
         }
     }
@@ -1028,9 +1031,14 @@ impl Regions {
             return;
         }
         let stone = colour.stone();
+        let mut left = self.dead[colour.index()];
         for g in self.interior() {
             if self.grid[g] == stone && !self.alive[g] {
                 out.push(self.point_of(g));
+                left -= 1;
+                if left == 0 {
+                    return;
+                }
             }
         }
     }
@@ -1117,4 +1125,5 @@ impl Regions {
         Ok(())
     }
 }
+
 

@@ -3,7 +3,7 @@
 //! judgements behind `Anadil::judge_lone_placements`.
 
 use super::{ring_connected, Regions, EMPTY};
-use crate::board::{Point, NO_POINT};
+use crate::board::Point;
 use crate::core::Colour;
 
 /// Where the breaths of a group lie.
@@ -219,35 +219,109 @@ impl Regions {
         })
     }
 
-    /// For the groups of `colour`: counts per region id, in
-    /// [`Regions::enclosed_in`], the stones of groups whose breaths all lie
-    /// in that region; returns the stones of groups with no breath, and where
-    /// the breaths of the group holding `probe` lie.
-    pub(in crate::games::anadil) fn single_region_groups(
+    /// The stones of the group holding `p`, and where its breaths lie.
+    pub(in crate::games::anadil) fn group_breaths(&mut self, p: Point) -> (usize, Breaths) {
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let g = self.cell_of(p);
+        let stone = self.grid[g];
+        let scratch = &mut self.scratch;
+        scratch.seen.clear();
+        scratch.seen.mark(g as u16);
+        scratch.stack.push(g as u16);
+        let (mut size, mut breaths) = (0, Breaths::None);
+        while let Some(s) = scratch.stack.pop() {
+            let s = s as usize;
+            size += 1;
+            for &o in &ring {
+                let e = s.wrapping_add_signed(o);
+                if self.grid[e] != EMPTY {
+                    continue;
+                }
+                let region = self.comp[e] as usize;
+                breaths = match breaths {
+                    Breaths::None => Breaths::One(region),
+                    Breaths::One(r) if r != region => Breaths::Many,
+                    other => other,
+                };
+            }
+            for &o in &orthogonal {
+                let t = s.wrapping_add_signed(o);
+                if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                    scratch.stack.push(t as u16);
+                }
+            }
+        }
+        (size, breaths)
+    }
+
+    /// Whether a group of `colour` other than the one holding `except` has
+    /// all its breaths (if any) in the region with id `region`.
+    pub(in crate::games::anadil) fn encloses_another(
         &mut self,
         colour: Colour,
-        probe: Point,
-    ) -> (usize, Breaths) {
+        region: usize,
+        except: Point,
+    ) -> bool {
         let stone = colour.stone();
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        let probe = (probe != NO_POINT).then(|| self.cell_of(probe));
         let inside = self.interior();
+        let except = self.cell_of(except);
         let scratch = &mut self.scratch;
-        scratch.enclosed.fill(0);
         scratch.seen.clear();
-        let (mut breathless, mut probed) = (0, Breaths::Many);
         for g in inside {
             if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
                 continue;
             }
             scratch.stack.push(g as u16);
-            let (mut size, mut breaths, mut holds_probe) = (0u16, Breaths::None, false);
+            let (mut escapes, mut holds_except) = (false, false);
+            while let Some(s) = scratch.stack.pop() {
+                let s = s as usize;
+                holds_except |= s == except;
+                escapes = escapes
+                    || ring.iter().any(|&o| {
+                        let e = s.wrapping_add_signed(o);
+                        self.grid[e] == EMPTY && self.comp[e] as usize != region
+                    });
+                for &o in &orthogonal {
+                    let t = s.wrapping_add_signed(o);
+                    if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                        scratch.stack.push(t as u16);
+                    }
+                }
+            }
+            if !escapes && !holds_except {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// For the groups of `colour`: counts per region id, in
+    /// [`Regions::enclosed_in`], the stones of groups whose breaths all lie
+    /// in that region; returns the stones of groups with no breath.
+    pub(in crate::games::anadil) fn single_region_groups(&mut self, colour: Colour) -> usize {
+        let stone = colour.stone();
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let inside = self.interior();
+        let scratch = &mut self.scratch;
+        scratch.enclosed.fill(0);
+        scratch.seen.clear();
+        let mut breathless = 0;
+        for g in inside {
+            if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
+                continue;
+            }
+            scratch.stack.push(g as u16);
+            let (mut size, mut breaths) = (0u16, Breaths::None);
             while let Some(s) = scratch.stack.pop() {
                 let s = s as usize;
                 size += 1;
-                holds_probe |= Some(s) == probe;
                 for &o in &ring {
                     let e = s.wrapping_add_signed(o);
                     if self.grid[e] != EMPTY {
@@ -272,11 +346,8 @@ impl Regions {
                 Breaths::One(region) => scratch.enclosed[region] += size,
                 Breaths::Many => {}
             }
-            if holds_probe {
-                probed = breaths;
-            }
         }
-        (breathless, probed)
+        breathless
     }
 
     /// The stones counted by [`Regions::single_region_groups`] for the
@@ -285,43 +356,57 @@ impl Regions {
         self.scratch.enclosed[region] as usize
     }
 
-    /// Counts, for every region that exactly one supergroup of a colour
-    /// reaches, how many of its points touch that supergroup (capped at 2).
-    pub(in crate::games::anadil) fn count_contacts(&mut self) {
+    /// Forgets the contacts [`Regions::lone_stone_smothered`] counted: the
+    /// board has changed since.
+    pub(in crate::games::anadil) fn forget_contacts(&mut self) {
+        self.scratch.counted.clear();
+    }
+
+    /// How many points of the region holding empty cell `start` touch its
+    /// one supergroup of colour index `k` (capped at 2), counted once until
+    /// [`Regions::forget_contacts`].
+    fn contacts(&mut self, start: usize, k: usize) -> u8 {
+        let region = self.comp[start];
+        if !self.scratch.counted.mark(region) {
+            return self.scratch.contacts[region as usize][k];
+        }
         let ring = self.ring();
-        let inside = self.interior();
-        let contacts = &mut self.scratch.contacts;
-        for e in inside.clone() {
-            if self.grid[e] == EMPTY {
-                contacts[self.comp[e] as usize] = [0; 2];
-            }
-        }
-        for e in inside {
-            if self.grid[e] != EMPTY {
-                continue;
-            }
-            let region = self.comp[e] as usize;
-            for k in 0..2 {
-                if self.touching[region][k] != 1 || contacts[region][k] == 2 {
-                    continue;
-                }
-                let first = self.first[region][k];
-                if ring.iter().any(|&o| {
-                    let s = e.wrapping_add_signed(o);
-                    self.comp[s] == first && self.grid[s] != EMPTY
-                }) {
-                    contacts[region][k] += 1;
+        let supergroup = self.first[region as usize][k];
+        let scratch = &mut self.scratch;
+        scratch.seen.clear();
+        scratch.seen.mark(start as u16);
+        scratch.stack.clear();
+        scratch.stack.push(start as u16);
+        let mut contacts = 0;
+        while let Some(e) = scratch.stack.pop() {
+            let mut touches = false;
+            for &o in &ring {
+                let u = (e as usize).wrapping_add_signed(o);
+                match self.grid[u] {
+                    EMPTY => {
+                        if scratch.seen.mark(u as u16) {
+                            scratch.stack.push(u as u16);
+                        }
+                    }
+                    _ => touches |= self.comp[u] == supergroup,
                 }
             }
+            contacts += u8::from(touches);
+            if contacts == 2 {
+                scratch.stack.clear();
+                break;
+            }
         }
+        scratch.contacts[region as usize][k] = contacts;
+        contacts
     }
 
     /// Whether a lone stone of `colour` placed on empty point `p` would be
-    /// smothered, judged with [`Regions::count_contacts`] when `colour` has
-    /// no other stone: `None` when that takes more than a local look (its
-    /// region might split, or several enemy supergroups touch it there).
+    /// smothered, when `colour` has no other stone: `None` when that takes
+    /// more than a local look (its region might split, or several enemy
+    /// supergroups touch it there).
     pub(in crate::games::anadil) fn lone_stone_smothered(
-        &self,
+        &mut self,
         p: Point,
         colour: Colour,
     ) -> Option<bool> {
@@ -353,9 +438,7 @@ impl Regions {
             0 => Some(false),
             // The one enemy supergroup still reaches the rest of the region
             // unless `p` was its only point of contact.
-            1 => Some(
-                !touches(self.first[region][enemy]) || self.scratch.contacts[region][enemy] == 2,
-            ),
+            1 => Some(!touches(self.first[region][enemy]) || self.contacts(g, enemy) == 2),
             _ if !ring
                 .iter()
                 .any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
