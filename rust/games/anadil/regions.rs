@@ -90,6 +90,9 @@ pub(super) struct Regions {
     alive: Vec<bool>,
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
+    /// Every stone not marked alive, among others since removed or revived
+    /// (dropped when [`Regions::smothered`] reads them).
+    smothered_cells: Vec<u16>,
     /// Ids no component holds.
     unused: Vec<u16>,
     /// Work space, never copied: describes no board.
@@ -188,6 +191,7 @@ impl Clone for Regions {
             first: self.first.clone(),
             alive: self.alive.clone(),
             dead: self.dead,
+            smothered_cells: self.smothered_cells.clone(),
             unused: self.unused.clone(),
             scratch: Scratch::new(self.grid.len(), self.size.len()),
         }
@@ -205,6 +209,7 @@ impl Clone for Regions {
         self.first.clone_from(&source.first);
         self.alive.clone_from(&source.alive);
         self.dead = source.dead;
+        self.smothered_cells.clone_from(&source.smothered_cells);
         self.unused.clone_from(&source.unused);
         if self.scratch.source_of.len() != source.grid.len() {
             self.scratch = Scratch::new(source.grid.len(), source.size.len());
@@ -232,6 +237,7 @@ impl Regions {
             first: vec![[NONE; 2]; ids],
             alive: vec![false; cells],
             dead: [0; 2],
+            smothered_cells: Vec::with_capacity(cells),
             unused: Vec::with_capacity(ids),
             scratch: Scratch::new(cells, ids),
         }
@@ -308,6 +314,7 @@ impl Regions {
             }
         }
         self.dead = [0; 2];
+        self.smothered_cells.clear();
         for &g in &interior {
             self.alive[g] = false;
             if let Some(k) = Self::colour_index(self.grid[g]) {
@@ -501,6 +508,7 @@ impl Regions {
         let orthogonal = [-1, 1, -w, w];
         let (grid, comp, touching) = (&self.grid[..], &self.comp[..], &self.touching[..]);
         let (alive, dead) = (&mut self.alive[..], &mut self.dead);
+        let smothered_cells = &mut self.smothered_cells;
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         for i in 0..scratch.seeds.len() {
@@ -542,6 +550,9 @@ impl Regions {
                         break 'walk;
                     }
                 }
+            }
+            if !free {
+                smothered_cells.extend_from_slice(&scratch.group);
             }
             for &s in &scratch.group {
                 let s = s as usize;
@@ -1024,23 +1035,33 @@ impl Regions {
         self.judge_seeds(0);
     }
 
-    /// Appends to `out` the stones of `colour` in smothered groups: every
-    /// breath obstructed, or no breath at all.
-    pub(super) fn smothered(&self, colour: Colour, out: &mut Vec<Point>) {
+    /// Appends to `out` the stones of `colour` in smothered groups (every
+    /// breath obstructed, or no breath at all), in point order.
+    pub(super) fn smothered(&mut self, colour: Colour, out: &mut Vec<Point>) {
         if self.dead[colour.index()] == 0 {
             return;
         }
         let stone = colour.stone();
-        let mut left = self.dead[colour.index()];
-        for g in self.interior() {
-            if self.grid[g] == stone && !self.alive[g] {
-                out.push(self.point_of(g));
-                left -= 1;
-                if left == 0 {
-                    return;
-                }
+        let start = out.len();
+        // Drop the stones since removed or revived, and repeats.
+        self.scratch.seen.clear();
+        let mut kept = 0;
+        for i in 0..self.smothered_cells.len() {
+            let g = self.smothered_cells[i];
+            if self.alive[g as usize]
+                || Self::colour_index(self.grid[g as usize]).is_none()
+                || !self.scratch.seen.mark(g)
+            {
+                continue;
+            }
+            self.smothered_cells[kept] = g;
+            kept += 1;
+            if self.grid[g as usize] == stone {
+                out.push(self.point_of(g as usize));
             }
         }
+        self.smothered_cells.truncate(kept);
+        out[start..].sort_unstable();
     }
 
     /// Whether no group of either colour is smothered: the state the local
@@ -1121,6 +1142,14 @@ impl Regions {
         }
         if self.dead != scratch.dead {
             return Err("dead counts differ".into());
+        }
+        for g in self.interior() {
+            if Self::colour_index(self.grid[g]).is_some()
+                && !self.alive[g]
+                && !self.smothered_cells.contains(&(g as u16))
+            {
+                return Err(format!("cell {g} is smothered but not listed"));
+            }
         }
         Ok(())
     }
