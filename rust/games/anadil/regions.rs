@@ -27,6 +27,8 @@ pub(super) use looks::Breaths;
 const OFF: u8 = 3;
 /// The component id of a border cell, or of a point being relabelled.
 const NONE: u16 = u16::MAX;
+/// No cell, for [`Regions::judge_seeds`].
+const NO_CELL: usize = usize::MAX;
 /// Both colours, for [`Regions::count_touching`].
 const BOTH: [bool; 2] = [true, true];
 
@@ -322,7 +324,7 @@ impl Regions {
                 self.scratch.seeds.push(g as u16);
             }
         }
-        self.judge_seeds(self.scratch.seeds.len());
+        self.judge_seeds(NO_CELL);
     }
 
     /// The colour index of a stone's cell value; `None` for an empty or
@@ -497,12 +499,13 @@ impl Regions {
     }
 
     /// Ruling (smothering): a group lives when any of its breaths is not
-    /// obstructed. Judges again the groups holding the seeded stones. The
-    /// groups of the first `changed` seeds may have gained stones, so all
-    /// their stones are marked; every other group's stones share one mark,
-    /// so a group marked alive that shows a free breath is left at once, and
-    /// a walk that meets a group left so is in it and stops.
-    fn judge_seeds(&mut self, changed: usize) {
+    /// obstructed. Judges again the groups holding the seeded stones as they
+    /// were before the stone just put on cell `placed` (or none, `NO_CELL`)
+    /// joined them. A group's stones share one mark, so a group marked alive
+    /// that shows a free breath is left at once, and a walk that meets a
+    /// group left so is in it and stops. The placed stone's group then lives
+    /// if the stone has a free breath or a group it joined lives.
+    fn judge_seeds(&mut self, placed: usize) {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
@@ -517,10 +520,10 @@ impl Regions {
             let Some(k) = Self::colour_index(value) else {
                 continue;
             };
-            if !scratch.seen.mark(seed) {
+            if seed as usize == placed || !scratch.seen.mark(seed) {
                 continue;
             }
-            let stays_alive = i >= changed && alive[seed as usize];
+            let stays_alive = alive[seed as usize];
             scratch.group.clear();
             scratch.group.push(seed);
             scratch.source_of[seed as usize] = i as u16;
@@ -539,7 +542,7 @@ impl Regions {
                 }
                 for &o in &orthogonal {
                     let u = s.wrapping_add_signed(o);
-                    if grid[u] != value {
+                    if grid[u] != value || u == placed {
                         continue;
                     }
                     if scratch.seen.mark(u as u16) {
@@ -567,6 +570,40 @@ impl Regions {
             }
         }
         scratch.seeds.clear();
+        let Some(k) = (placed != NO_CELL)
+            .then(|| Self::colour_index(grid[placed]))
+            .flatten()
+        else {
+            return;
+        };
+        let value = grid[placed];
+        let free = ring.iter().any(|&o| {
+            let e = placed.wrapping_add_signed(o);
+            grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
+        }) || orthogonal.iter().any(|&o| {
+            let u = placed.wrapping_add_signed(o);
+            grid[u] == value && alive[u]
+        });
+        if !free {
+            // Every group it joined is smothered too.
+            smothered_cells.push(placed as u16);
+            return;
+        }
+        // Its stone and the smothered groups it joined come alive.
+        alive[placed] = true;
+        dead[k] -= 1;
+        scratch.group.clear();
+        scratch.group.push(placed as u16);
+        while let Some(s) = scratch.group.pop() {
+            for &o in &orthogonal {
+                let u = (s as usize).wrapping_add_signed(o);
+                if grid[u] == value && !alive[u] {
+                    alive[u] = true;
+                    dead[k] -= 1;
+                    scratch.group.push(u as u16);
+                }
+            }
+        }
     }
 
     /// Floods the cells equal to `value` in component `old` from each of
@@ -825,9 +862,8 @@ impl Regions {
                 self.queue(r, obstruction(self.touching[r as usize]), e, want);
             }
         }
-        // `p`'s group first (it may have joined others), and the groups
-        // that lost the breath `p`.
-        self.scratch.seeds.push(g as u16);
+        // The groups around `p`: they lost the breath `p`, and `p` may join
+        // them.
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
             if Self::colour_index(self.grid[s]).is_some() {
@@ -835,7 +871,7 @@ impl Regions {
             }
         }
         self.recount_queued();
-        self.judge_seeds(1);
+        self.judge_seeds(g);
     }
 
     /// A cell of `region` in the ring around cell `g`.
@@ -1032,7 +1068,7 @@ impl Regions {
                 }
             }
         }
-        self.judge_seeds(0);
+        self.judge_seeds(NO_CELL);
     }
 
     /// Appends to `out` the stones of `colour` in smothered groups (every
