@@ -3,22 +3,24 @@
 //! release an enemy stone from the prison. A player with no legal action
 //! loses.
 //!
-//! A placement is resolved by one whole-board evaluation (see `smother`):
-//! regions and supergroups are labelled in one raster pass with no
-//! allocation, and a second evaluation runs only when enemy stones were
-//! removed. While the evaluation still describes the board with every group
-//! alive (`fresh`), a local look may prove a placement quiet (it is then
-//! added to the evaluation) or a lone stone that smothers only itself (the
-//! board stays), and no evaluation runs. Most placements are legal without looking: only the repetition
-//! and counter-annihilation rulings forbid a placement on an empty point, and
-//! a cheap filter (`Repeat`, the protected point) names the few turns on which
-//! they can. Then the placement is resolved and the resulting board's Zobrist
-//! hash compared with the mover's previous board, confirming on a match; a
-//! legal result is kept so that playing it does not resolve it again, and an
-//! illegal one is remembered for the turn. A player with no stone, whose
-//! placements often repeat, has them all judged from two evaluations
-//! (`judge_lone_placements`). The teaching views behind `query` live in
-//! `views`.
+//! Which groups are smothered is kept up to date move by move on the board
+//! as it stands (see `regions`): regions and supergroups keep their ids
+//! between moves, a placement or removal changes only the components it
+//! touches, counts again only the regions whose reaching supergroups a
+//! local look cannot tell, and judges again only the groups that lost or
+//! gained a breath or have one in a region whose obstruction changed. While
+//! every group lives, a local look may prove a placement quiet (only its
+//! region and supergroup change) or a lone stone that smothers only itself
+//! (the board stays). Most placements are legal without looking: only the
+//! repetition and counter-annihilation rulings forbid a placement on an
+//! empty point, and a cheap filter (`Repeat`, the protected point) names the
+//! few turns on which they can. Then the placement is resolved on a copy of
+//! the description (`spare`) and the resulting board's Zobrist hash compared
+//! with the mover's previous board, confirming on a match; a legal result
+//! is kept so that playing it does not resolve it again, and an illegal one
+//! is remembered for the turn. A player with no stone, whose placements
+//! often repeat, has them all judged at once (`judge_lone_placements`). The
+//! teaching views behind `query` live in `views`.
 
 mod regions;
 mod views;

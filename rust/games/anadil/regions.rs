@@ -422,7 +422,9 @@ impl Regions {
     /// unless it was queued already.
     fn queue(&mut self, region: u16, before: u8, start: usize, want: [bool; 2]) {
         if self.scratch.queued.mark(region) {
-            self.scratch.recount.push((region, before, start as u16, want));
+            self.scratch
+                .recount
+                .push((region, before, start as u16, want));
         }
     }
 
@@ -455,8 +457,8 @@ impl Regions {
             } else if self.size[region as usize] as usize * 4 > self.side * self.side {
                 // Walking a large region costs more than judging every
                 // group of those colours.
-                for c in 0..2 {
-                    self.scratch.everyone[c] |= colours[c];
+                for (everyone, again) in self.scratch.everyone.iter_mut().zip(colours) {
+                    *everyone |= again;
                 }
             } else {
                 self.seed_beside_region(start as usize, colours);
@@ -948,15 +950,26 @@ impl Regions {
                     }
                     if r != NONE {
                         let (mask, reaching) = if self.scratch.merging.is_marked(r) {
-                            (self.scratch.merged[r as usize], self.scratch.reaching[r as usize])
+                            (
+                                self.scratch.merged[r as usize],
+                                self.scratch.reaching[r as usize],
+                            )
                         } else {
                             let r = r as usize;
-                            (obstruction(self.touching[r]), (self.touching[r], self.first[r]))
+                            (
+                                obstruction(self.touching[r]),
+                                (self.touching[r], self.first[r]),
+                            )
                         };
                         let t = target as usize;
                         self.scratch.merged[t] |= mask;
                         for c in 0..2 {
-                            Self::join(&mut self.scratch.reaching[t], c, reaching.0[c], reaching.1[c]);
+                            Self::join(
+                                &mut self.scratch.reaching[t],
+                                c,
+                                reaching.0[c],
+                                reaching.1[c],
+                            );
                         }
                         self.size[r as usize] -= 1;
                         if self.size[r as usize] == 0 {
@@ -991,11 +1004,13 @@ impl Regions {
             }
             let moved = self.scratch.moved.len();
             self.separate(stone, supergroup);
-            self.scratch.fates.push(if self.scratch.moved.len() > moved {
-                Fate::Split
-            } else {
-                Fate::Whole
-            });
+            self.scratch
+                .fates
+                .push(if self.scratch.moved.len() > moved {
+                    Fate::Split
+                } else {
+                    Fate::Whole
+                });
         }
         // Each merged region is reached by what reached the regions merged
         // into it, and by what is beside the emptied points. The enemy
@@ -1154,7 +1169,10 @@ impl Regions {
         }
         for id in 0..ids {
             if counted[id] > 0 && self.size[id] != counted[id] {
-                return Err(format!("id {id}: size {} of {}", self.size[id], counted[id]));
+                return Err(format!(
+                    "id {id}: size {} of {}",
+                    self.size[id], counted[id]
+                ));
             }
             if counted[id] == 0 && !unused[id] {
                 return Err(format!("id {id} is lost"));
@@ -1190,5 +1208,3 @@ impl Regions {
         Ok(())
     }
 }
-
-
