@@ -17,11 +17,13 @@
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
 
 mod looks;
+mod reach;
 
 use crate::board::Point;
 use crate::core::{Colour, Marks, EMPTY};
 
 pub(super) use looks::Breaths;
+use reach::{Fate, Reach, SEVERAL};
 
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
@@ -59,17 +61,6 @@ fn obstruction(touching: [u8; 2]) -> u8 {
     black | white
 }
 
-/// What became of a supergroup that lost stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fate {
-    /// No stone is left.
-    Gone,
-    /// What is left is one supergroup, with the same id.
-    Whole,
-    /// What is left fell apart.
-    Split,
-}
-
 /// Regions, supergroups and living groups of one board.
 #[derive(Debug)]
 pub(super) struct Regions {
@@ -82,11 +73,11 @@ pub(super) struct Regions {
     /// Per id: the cells of its component.
     size: Vec<u16>,
     /// Per region id and colour: how many distinct supergroups of that
-    /// colour reach the region, capped at 2.
+    /// colour reach the region (0, 1, 2, or `SEVERAL`), and the first two
+    /// of them, as in [`Reach`].
     touching: Vec<[u8; 2]>,
-    /// Per region id and colour: a supergroup reaching it (the one, when
-    /// `touching` is 1).
     first: Vec<[u16; 2]>,
+    second: Vec<[u16; 2]>,
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
     alive: Vec<bool>,
@@ -115,9 +106,9 @@ struct Scratch {
     queued: Marks,
     /// Per id: the obstruction masks of the regions merged into it.
     merged: Vec<u8>,
-    /// Per id: what reaches the regions merged into it and the emptied
-    /// points, as in `touching` and `first`.
-    reaching: Vec<([u8; 2], [u16; 2])>,
+    /// Per id and colour: what reaches the regions merged into it and the
+    /// emptied points.
+    reaching: Vec<[Reach; 2]>,
     /// Regions to count again: id, obstruction mask before, a cell of it,
     /// the colours to count.
     recount: Vec<(u16, u8, u16, [bool; 2])>,
@@ -159,7 +150,7 @@ impl Scratch {
             merging: Marks::new(ids),
             queued: Marks::new(ids),
             merged: vec![0; ids],
-            reaching: vec![([0; 2], [NONE; 2]); ids],
+            reaching: vec![[Reach::NOTHING; 2]; ids],
             recount: Vec::with_capacity(ids),
             seeds: Vec::with_capacity(cells),
             beside: Vec::with_capacity(cells),
@@ -191,6 +182,7 @@ impl Clone for Regions {
             size: self.size.clone(),
             touching: self.touching.clone(),
             first: self.first.clone(),
+            second: self.second.clone(),
             alive: self.alive.clone(),
             dead: self.dead,
             smothered_cells: self.smothered_cells.clone(),
@@ -209,6 +201,7 @@ impl Clone for Regions {
         self.size.clone_from(&source.size);
         self.touching.clone_from(&source.touching);
         self.first.clone_from(&source.first);
+        self.second.clone_from(&source.second);
         self.alive.clone_from(&source.alive);
         self.dead = source.dead;
         self.smothered_cells.clone_from(&source.smothered_cells);
@@ -237,6 +230,7 @@ impl Regions {
             size: vec![0; ids],
             touching: vec![[0; 2]; ids],
             first: vec![[NONE; 2]; ids],
+            second: vec![[NONE; 2]; ids],
             alive: vec![false; cells],
             dead: [0; 2],
             smothered_cells: Vec::with_capacity(cells),
@@ -339,7 +333,8 @@ impl Regions {
     /// Ruling (reach): a supergroup reaches a breath when it is king-adjacent
     /// to the breath's king-region. Counts, for the region `region` holding
     /// cell `start`, the distinct supergroups of each colour in `want` that
-    /// reach it, walking the region from `start` until each has two. The
+    /// reach it, walking the region from `start` until each has two (then
+    /// `SEVERAL`, unless the walk was over). The
     /// stones beside the cells walked go to `scratch.beside`; returns whether
     /// that is all of them (the whole region was walked).
     fn count_touching(&mut self, region: u16, start: usize, want: [bool; 2]) -> bool {
@@ -354,7 +349,7 @@ impl Regions {
         scratch.seen.mark(start as u16);
         scratch.stack.clear();
         scratch.stack.push(start as u16);
-        let (mut count, mut first) = ([0u8; 2], [NONE; 2]);
+        let mut reach = [Reach::NOTHING; 2];
         let mut complete = true;
         while let Some(e) = scratch.stack.pop() {
             for &o in &ring {
@@ -373,48 +368,40 @@ impl Regions {
                         }
                         scratch.beside.push(u as u16);
                         let k = (stone - 1) as usize;
-                        let supergroup = comp[u];
-                        if !want[k] {
-                            continue;
-                        }
-                        match count[k] {
-                            0 => {
-                                count[k] = 1;
-                                first[k] = supergroup;
-                            }
-                            1 if first[k] != supergroup => count[k] = 2,
-                            _ => {}
+                        if want[k] {
+                            reach[k] = reach[k].with(comp[u]);
                         }
                     }
                 }
             }
-            if (count[0] == 2 || !want[0]) && (count[1] == 2 || !want[1]) {
+            if (reach[0].count >= 2 || !want[0]) && (reach[1].count >= 2 || !want[1]) {
                 complete = scratch.stack.is_empty();
                 scratch.stack.clear();
                 break;
             }
         }
         for k in (0..2).filter(|&k| want[k]) {
-            self.touching[region as usize][k] = count[k];
-            self.first[region as usize][k] = first[k];
+            if !complete && reach[k].count == 2 {
+                // More may reach it beyond the walk.
+                reach[k].count = SEVERAL;
+            }
+            self.set_reach(region as usize, k, reach[k]);
         }
         complete
     }
 
-    /// Adds to `reaching` (counts and a first supergroup per colour, as in
-    /// `touching` and `first`) for colour `c` the supergroups `count` and
-    /// `first` say.
-    fn join(reaching: &mut ([u8; 2], [u16; 2]), c: usize, count: u8, first: u16) {
-        let (counts, firsts) = reaching;
-        match (counts[c], count) {
-            (_, 0) => {}
-            (0, _) => {
-                counts[c] = count;
-                firsts[c] = first;
-            }
-            (1, 1) if firsts[c] == first => {}
-            _ => counts[c] = 2,
+    /// What is known of the supergroups of colour index `k` reaching the
+    /// region with id `region`.
+    fn reach(&self, region: usize, k: usize) -> Reach {
+        Reach {
+            count: self.touching[region][k],
+            ids: [self.first[region][k], self.second[region][k]],
         }
+    }
+
+    fn set_reach(&mut self, region: usize, k: usize, reach: Reach) {
+        self.touching[region][k] = reach.count;
+        [self.first[region][k], self.second[region][k]] = reach.ids;
     }
 
     /// Queues `region` (holding cell `start`) to be counted again for the
@@ -771,16 +758,21 @@ impl Regions {
             self.queue(region, before, rest, BOTH);
         }
         // The supergroup: the largest friendly one around takes the others.
+        let (mut friends, mut found) = ([NONE; 8], 0);
         let mut target = NONE;
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
-            if self.grid[s] == stone
-                && (target == NONE || self.size[self.comp[s] as usize] > self.size[target as usize])
-            {
-                target = self.comp[s];
+            let id = self.comp[s];
+            if self.grid[s] != stone || friends[..found].contains(&id) {
+                continue;
+            }
+            friends[found] = id;
+            found += 1;
+            if target == NONE || self.size[id as usize] > self.size[target as usize] {
+                target = id;
             }
         }
-        let mut friends = usize::from(target != NONE);
+        let friends = &friends[..found];
         if target == NONE {
             target = Self::allocate(&mut self.unused);
             self.size[target as usize] = 0;
@@ -794,7 +786,6 @@ impl Regions {
             if self.grid[s] != stone || other == target {
                 continue;
             }
-            friends += 1;
             self.scratch.stack.push(s as u16);
             self.comp[s] = target;
             while let Some(c) = self.scratch.stack.pop() {
@@ -817,15 +808,9 @@ impl Regions {
             // cannot tell.
             let r = region as usize;
             let mut want = [false; 2];
-            match (touching[k], friends) {
-                (0, _) => {
-                    self.touching[r][k] = 1;
-                    self.first[r][k] = target;
-                }
-                (1, 0) => self.touching[r][k] = 2,
-                (1, _) => self.first[r][k] = target,
-                (_, 0 | 1) => {}
-                _ => want[k] = true,
+            match self.reach(r, k).merge(friends, target) {
+                Some(reach) => self.set_reach(r, k, reach.with(target)),
+                None => want[k] = true,
             }
             let (grid, comp) = (&self.grid, &self.comp);
             let still_reaches = |supergroup: u16| {
@@ -854,14 +839,13 @@ impl Regions {
                 if self.grid[e] != EMPTY || self.scratch.queued.is_marked(r) {
                     continue;
                 }
-                let known = self.touching[r as usize][k] == 1;
-                if known {
-                    // The one that reached it is now part of the target.
-                    self.first[r as usize][k] = target;
-                }
+                let before = obstruction(self.touching[r as usize]);
                 let mut want = [false; 2];
-                want[k] = !known;
-                self.queue(r, obstruction(self.touching[r as usize]), e, want);
+                match self.reach(r as usize, k).merge(friends, target) {
+                    Some(reach) => self.set_reach(r as usize, k, reach.with(target)),
+                    None => want[k] = true,
+                }
+                self.queue(r, before, e, want);
             }
         }
         // The groups around `p`: they lost the breath `p`, and `p` may join
@@ -932,11 +916,11 @@ impl Regions {
                 self.size[target as usize] = 0;
                 self.scratch.merging.mark(target);
                 self.scratch.merged[target as usize] = 0;
-                self.scratch.reaching[target as usize] = ([0; 2], [NONE; 2]);
+                self.scratch.reaching[target as usize] = [Reach::NOTHING; 2];
             } else if self.scratch.merging.mark(target) {
                 let t = target as usize;
                 self.scratch.merged[t] = obstruction(self.touching[t]);
-                self.scratch.reaching[t] = (self.touching[t], self.first[t]);
+                self.scratch.reaching[t] = [self.reach(t, 0), self.reach(t, 1)];
             }
             self.comp[g] = target;
             self.size[target as usize] += 1;
@@ -958,18 +942,13 @@ impl Regions {
                             let r = r as usize;
                             (
                                 obstruction(self.touching[r]),
-                                (self.touching[r], self.first[r]),
+                                [self.reach(r, 0), self.reach(r, 1)],
                             )
                         };
                         let t = target as usize;
                         self.scratch.merged[t] |= mask;
-                        for c in 0..2 {
-                            Self::join(
-                                &mut self.scratch.reaching[t],
-                                c,
-                                reaching.0[c],
-                                reaching.1[c],
-                            );
+                        for (into, from) in self.scratch.reaching[t].iter_mut().zip(reaching) {
+                            *into = into.join(from);
                         }
                         self.size[r as usize] -= 1;
                         if self.size[r as usize] == 0 {
@@ -1017,7 +996,7 @@ impl Regions {
         // supergroups stay as they were; of this colour's, one that lost
         // stones is gone, or still reaches the region whole, or split into
         // parts of which only those beside the emptied points are known:
-        // then, or when two reached it, this colour is counted again.
+        // this colour is counted again only when that leaves it unknown.
         self.scratch.queued.clear();
         for &p in points {
             let g = self.cell_of(p);
@@ -1025,17 +1004,14 @@ impl Regions {
             if self.scratch.queued.is_marked(r) {
                 continue;
             }
-            let (count, first) = &mut self.scratch.reaching[r as usize];
-            let fate = (count[k] == 1)
-                .then(|| self.scratch.broken.iter().position(|&b| b == first[k]))
-                .flatten()
-                .map(|i| self.scratch.fates[i]);
-            if fate == Some(Fate::Gone) {
-                count[k] = 0;
-                first[k] = NONE;
-            }
+            let scratch = &mut self.scratch;
+            let (broken, fates) = (&scratch.broken, &scratch.fates);
+            let fate = |id| broken.iter().position(|&b| b == id).map(|i| fates[i]);
             let mut want = [false; 2];
-            want[k] = count[k] == 2 || fate == Some(Fate::Split);
+            match scratch.reaching[r as usize][k].after_removal(fate) {
+                Some(reach) => scratch.reaching[r as usize][k] = reach,
+                None => want[k] = true,
+            }
             self.queue(r, self.scratch.merged[r as usize], g, want);
         }
         // Regions beside a part that left may count one more.
@@ -1057,7 +1033,8 @@ impl Regions {
             for &o in &ring {
                 let s = g.wrapping_add_signed(o);
                 if let Some(c) = Self::colour_index(self.grid[s]) {
-                    Self::join(&mut self.scratch.reaching[r], c, 1, self.comp[s]);
+                    let reach = &mut self.scratch.reaching[r][c];
+                    *reach = reach.with(self.comp[s]);
                 }
             }
         }
@@ -1066,10 +1043,8 @@ impl Regions {
             if !self.scratch.merging.is_marked(r) {
                 continue;
             }
-            let (count, first) = self.scratch.reaching[r as usize];
             for c in (0..2).filter(|&c| !want[c]) {
-                self.touching[r as usize][c] = count[c];
-                self.first[r as usize][c] = first[c];
+                self.set_reach(r as usize, c, self.scratch.reaching[r as usize][c]);
             }
         }
         self.recount_queued();
@@ -1178,19 +1153,36 @@ impl Regions {
                 return Err(format!("id {id} is lost"));
             }
         }
+        // What reaches each region, found by brute force.
+        let mut reaching = vec![[Vec::new(), Vec::new()]; ids];
         for g in self.interior() {
             if self.grid[g] != EMPTY {
                 continue;
             }
-            let (mine, theirs) = (self.comp[g] as usize, scratch.comp[g] as usize);
-            if self.touching[mine] != scratch.touching[theirs] {
-                return Err(format!("cell {g}: supergroup counts differ"));
+            for o in self.ring() {
+                let s = g.wrapping_add_signed(o);
+                if let Some(k) = Self::colour_index(self.grid[s]) {
+                    let found: &mut Vec<u16> = &mut reaching[self.comp[g] as usize][k];
+                    if !found.contains(&self.comp[s]) {
+                        found.push(self.comp[s]);
+                    }
+                }
             }
-            for k in 0..2 {
-                if self.touching[mine][k] == 1
-                    && to_theirs[self.first[mine][k] as usize] != scratch.first[theirs][k]
-                {
-                    return Err(format!("cell {g}: the reaching supergroup differs"));
+        }
+        for g in self.interior() {
+            let region = self.comp[g] as usize;
+            if self.grid[g] != EMPTY {
+                continue;
+            }
+            for (k, found) in reaching[region].iter().enumerate() {
+                let reach = self.reach(region, k);
+                let known = usize::from(reach.count.min(2));
+                let right = match reach.count {
+                    SEVERAL => found.len() >= 2 && reach.ids[0] != reach.ids[1],
+                    count => found.len() == count as usize,
+                };
+                if !right || !reach.ids[..known].iter().all(|id| found.contains(id)) {
+                    return Err(format!("cell {g}: {reach:?} but {found:?} reach it"));
                 }
             }
         }

@@ -129,14 +129,8 @@ impl Regions {
             None => {
                 let id = Self::allocate(&mut self.unused);
                 self.size[id as usize] = 0;
-                match self.touching[region][k] {
-                    0 => {
-                        self.touching[region][k] = 1;
-                        self.first[region][k] = id;
-                    }
-                    1 => self.touching[region][k] = 2,
-                    _ => {}
-                }
+                let reach = self.reach(region, k).with(id);
+                self.set_reach(region, k, reach);
                 id
             }
         };
