@@ -453,12 +453,13 @@ impl Regions {
         }
         self.scratch.recount.clear();
         if self.scratch.everyone != [false; 2] {
-            for g in self.interior() {
-                if Self::colour_index(self.grid[g]).is_some_and(|c| self.scratch.everyone[c]) {
+            let everyone = std::mem::take(&mut self.scratch.everyone);
+            // The border holds no stone: one pass over the whole grid.
+            for (g, &value) in self.grid.iter().enumerate() {
+                if Self::colour_index(value).is_some_and(|c| everyone[c]) {
                     self.scratch.seeds.push(g as u16);
                 }
             }
-            self.scratch.everyone = [false; 2];
         }
     }
 
