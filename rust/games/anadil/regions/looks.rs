@@ -262,11 +262,11 @@ impl Regions {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        let inside = self.interior();
         let except = self.cell_of(except);
         let scratch = &mut self.scratch;
         scratch.seen.clear();
-        for g in inside {
+        // The border holds no stone: one pass over the whole grid.
+        for g in 0..self.grid.len() {
             if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
                 continue;
             }
@@ -302,12 +302,12 @@ impl Regions {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        let inside = self.interior();
         let scratch = &mut self.scratch;
         scratch.enclosed.fill(0);
         scratch.seen.clear();
         let mut breathless = 0;
-        for g in inside {
+        // The border holds no stone: one pass over the whole grid.
+        for g in 0..self.grid.len() {
             if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
                 continue;
             }
