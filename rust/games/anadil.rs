@@ -229,7 +229,7 @@ impl Anadil {
     /// Redoes the placement at `p` that `check` resolved, from `removed` and
     /// `spare`.
     fn redo(&mut self, p: Point) {
-        std::mem::swap(&mut self.regions, &mut self.spare);
+        self.regions.swap_board(&mut self.spare);
         let mover = self.to_move;
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
@@ -339,7 +339,7 @@ impl Anadil {
         // `spare` keeps.
         self.resolved = None;
         self.spare.clone_from(&self.regions);
-        std::mem::swap(&mut self.regions, &mut self.spare);
+        self.regions.swap_board(&mut self.spare);
         self.place_and_remove(p);
         let verdict = if self.counter_annihilates() {
             COUNTER
@@ -349,7 +349,7 @@ impl Anadil {
             0
         };
         self.take_back(p);
-        std::mem::swap(&mut self.regions, &mut self.spare);
+        self.regions.swap_board(&mut self.spare);
         match verdict {
             0 => {
                 self.resolved = Some((p, self.plies));

@@ -87,8 +87,11 @@ pub(super) struct Regions {
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
     /// Every stone not marked alive, among others since removed or revived
-    /// (dropped when [`Regions::smothered`] reads them).
+    /// (dropped when [`Regions::smothered`] reads them), each once: so it
+    /// never outgrows the board.
     smothered_cells: Vec<u16>,
+    /// Per grid cell: in `smothered_cells`.
+    listed: Vec<bool>,
     /// Ids no component holds.
     unused: Vec<u16>,
     /// Work space, never copied: describes no board.
@@ -189,6 +192,7 @@ impl Clone for Regions {
             alive: self.alive.clone(),
             dead: self.dead,
             smothered_cells: self.smothered_cells.clone(),
+            listed: self.listed.clone(),
             unused: self.unused.clone(),
             scratch: Scratch::new(self.grid.len(), self.size.len()),
         }
@@ -208,6 +212,7 @@ impl Clone for Regions {
         self.alive.clone_from(&source.alive);
         self.dead = source.dead;
         self.smothered_cells.clone_from(&source.smothered_cells);
+        self.listed.clone_from(&source.listed);
         self.unused.clone_from(&source.unused);
         if self.scratch.source_of.len() != source.grid.len() {
             self.scratch = Scratch::new(source.grid.len(), source.size.len());
@@ -237,9 +242,26 @@ impl Regions {
             alive: vec![false; cells],
             dead: [0; 2],
             smothered_cells: Vec::with_capacity(cells),
+            listed: vec![false; cells],
             unused: Vec::with_capacity(ids),
             scratch: Scratch::new(cells, ids),
         }
+    }
+
+    /// Exchanges the boards described with `other`, each keeping its own
+    /// work space (so that each grows only in its own role).
+    pub(super) fn swap_board(&mut self, other: &mut Regions) {
+        std::mem::swap(&mut self.grid, &mut other.grid);
+        std::mem::swap(&mut self.comp, &mut other.comp);
+        std::mem::swap(&mut self.size, &mut other.size);
+        std::mem::swap(&mut self.touching, &mut other.touching);
+        std::mem::swap(&mut self.first, &mut other.first);
+        std::mem::swap(&mut self.second, &mut other.second);
+        std::mem::swap(&mut self.alive, &mut other.alive);
+        std::mem::swap(&mut self.dead, &mut other.dead);
+        std::mem::swap(&mut self.smothered_cells, &mut other.smothered_cells);
+        std::mem::swap(&mut self.listed, &mut other.listed);
+        std::mem::swap(&mut self.unused, &mut other.unused);
     }
 
     /// The grid cell of point `p`.
@@ -314,6 +336,7 @@ impl Regions {
         }
         self.dead = [0; 2];
         self.smothered_cells.clear();
+        self.listed.fill(false);
         for &g in &interior {
             self.alive[g] = false;
             if let Some(k) = Self::colour_index(self.grid[g]) {
@@ -504,7 +527,7 @@ impl Regions {
         let orthogonal = [-1, 1, -w, w];
         let (grid, comp, touching) = (&self.grid[..], &self.comp[..], &self.touching[..]);
         let (alive, dead) = (&mut self.alive[..], &mut self.dead);
-        let smothered_cells = &mut self.smothered_cells;
+        let (smothered_cells, listed) = (&mut self.smothered_cells, &mut self.listed);
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         for i in 0..scratch.seeds.len() {
@@ -548,7 +571,11 @@ impl Regions {
                 }
             }
             if !free {
-                smothered_cells.extend_from_slice(&scratch.group);
+                for &s in &scratch.group {
+                    if !std::mem::replace(&mut listed[s as usize], true) {
+                        smothered_cells.push(s);
+                    }
+                }
             }
             for &s in &scratch.group {
                 let s = s as usize;
@@ -579,7 +606,9 @@ impl Regions {
         });
         if !free {
             // Every group it joined is smothered too.
-            smothered_cells.push(placed as u16);
+            if !std::mem::replace(&mut listed[placed], true) {
+                smothered_cells.push(placed as u16);
+            }
             return;
         }
         // Its stone and the smothered groups it joined come alive.
@@ -1073,15 +1102,12 @@ impl Regions {
         }
         let stone = colour.stone();
         let start = out.len();
-        // Drop the stones since removed or revived, and repeats.
-        self.scratch.seen.clear();
+        // Drop the stones since removed or revived.
         let mut kept = 0;
         for i in 0..self.smothered_cells.len() {
             let g = self.smothered_cells[i];
-            if self.alive[g as usize]
-                || Self::colour_index(self.grid[g as usize]).is_none()
-                || !self.scratch.seen.mark(g)
-            {
+            if self.alive[g as usize] || Self::colour_index(self.grid[g as usize]).is_none() {
+                self.listed[g as usize] = false;
                 continue;
             }
             self.smothered_cells[kept] = g;
@@ -1200,6 +1226,15 @@ impl Regions {
             {
                 return Err(format!("cell {g} is smothered but not listed"));
             }
+        }
+        let flagged = self.listed.iter().filter(|&&l| l).count();
+        if flagged != self.smothered_cells.len()
+            || self
+                .smothered_cells
+                .iter()
+                .any(|&g| !self.listed[g as usize])
+        {
+            return Err("the smothered list and its flags differ".into());
         }
         Ok(())
     }
