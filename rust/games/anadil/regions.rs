@@ -345,6 +345,12 @@ impl Regions {
             }
         }
         self.judge_seeds(NO_CELL);
+        for &g in &interior {
+            if Self::colour_index(self.grid[g]).is_some() && !self.alive[g] {
+                self.listed[g] = true;
+                self.smothered_cells.push(g as u16);
+            }
+        }
     }
 
     /// The colour index of a stone's cell value; `None` for an empty or
@@ -570,13 +576,6 @@ impl Regions {
                     }
                 }
             }
-            if !free {
-                for &s in &scratch.group {
-                    if !std::mem::replace(&mut listed[s as usize], true) {
-                        smothered_cells.push(s);
-                    }
-                }
-            }
             for &s in &scratch.group {
                 let s = s as usize;
                 if alive[s] != free {
@@ -585,6 +584,9 @@ impl Regions {
                         dead[k] -= 1;
                     } else {
                         dead[k] += 1;
+                        if !std::mem::replace(&mut listed[s], true) {
+                            smothered_cells.push(s as u16);
+                        }
                     }
                 }
             }
