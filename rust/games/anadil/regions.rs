@@ -122,7 +122,8 @@ struct Scratch {
     seeds: Vec<u16>,
     /// The stones beside a region, see [`Regions::count_touching`].
     beside: Vec<u16>,
-    /// Per colour: every group is to be judged again.
+    /// Per colour: every group is to be judged again (a region whose
+    /// obstruction changed was too large to walk).
     everyone: [bool; 2],
     stack: Vec<u16>,
     /// The cells of the group being judged.
