@@ -3,24 +3,26 @@
 //! release an enemy stone from the prison. A player with no legal action
 //! loses.
 //!
-//! A placement is resolved by one whole-board evaluation (see `smother`):
-//! regions and supergroups are labelled in one raster pass with no
-//! allocation, and a second evaluation runs only when enemy stones were
-//! removed. While the evaluation still describes the board with every group
-//! alive (`fresh`), a local look may prove a placement quiet (it is then
-//! added to the evaluation) or a lone stone that smothers only itself (the
-//! board stays), and no evaluation runs. Most placements are legal without looking: only the repetition
-//! and counter-annihilation rulings forbid a placement on an empty point, and
-//! a cheap filter (`Repeat`, the protected point) names the few turns on which
-//! they can. Then the placement is resolved and the resulting board's Zobrist
-//! hash compared with the mover's previous board, confirming on a match; a
-//! legal result is kept so that playing it does not resolve it again, and an
-//! illegal one is remembered for the turn. A player with no stone, whose
-//! placements often repeat, has them all judged from two evaluations
-//! (`judge_lone_placements`). The teaching views behind `query` live in
-//! `views`.
+//! Which groups are smothered is kept up to date move by move on the board
+//! as it stands (see `regions`): regions and supergroups keep their ids
+//! between moves, a placement or removal changes only the components it
+//! touches, counts again only the regions whose reaching supergroups a
+//! local look cannot tell, and judges again only the groups that lost or
+//! gained a breath or have one in a region whose obstruction changed. While
+//! every group lives, a local look may prove a placement quiet (only its
+//! region and supergroup change) or a lone stone that smothers only itself
+//! (the board stays). Most placements are legal without looking: only the
+//! repetition and counter-annihilation rulings forbid a placement on an
+//! empty point, and a cheap filter (`Repeat`, the protected point) names the
+//! few turns on which they can. Then the placement is resolved on a copy of
+//! the description (`spare`) and the resulting board's Zobrist hash compared
+//! with the mover's previous board, confirming on a match; a legal result
+//! is kept so that playing it does not resolve it again, and an illegal one
+//! is remembered for the turn. A player with no stone, whose placements
+//! often repeat, has them all judged at once (`judge_lone_placements`). The
+//! teaching views behind `query` live in `views`.
 
-mod smother;
+mod regions;
 mod views;
 mod zobrist;
 
@@ -32,7 +34,7 @@ use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
-use smother::{Breaths, Smother};
+use regions::{Breaths, Regions};
 
 /// Verdict codes kept per point for the current turn (`verdicts`).
 const COUNTER: u32 = 1;
@@ -85,22 +87,19 @@ pub struct Anadil {
     plies: u32,
     /// The empty points.
     empties: PointList,
-    /// Boxed: the scratch is large and a state sits in `AnyGame` beside
-    /// smaller games.
-    smother: Box<Smother>,
-    /// Whether `smother` describes `cells` as they stand, with every group
-    /// alive: then a placement may be judged quiet by a local look.
-    fresh: bool,
+    /// Which groups are smothered on `cells`, kept up to date move by move.
+    /// Boxed: it is large and a state sits in `AnyGame` beside smaller games.
+    regions: Box<Regions>,
+    /// A copy of `regions` to resolve a placement on and take it back; after
+    /// `check` found a placement legal, the board after it (see `resolved`).
+    spare: Box<Regions>,
     /// The stones the last resolved placement removes: enemy stones first
     /// (`enemy_removed` of them), then friendly ones.
     removed: Vec<Point>,
     enemy_removed: usize,
     /// The placement `check` last found legal, and the ply it was checked at:
-    /// `removed` still holds its removals.
+    /// `removed` still holds its removals and `spare` the board after it.
     resolved: Option<(Point, u32)>,
-    /// Whether resolving that placement left `smother` describing the board
-    /// after it, with every group alive: `fresh` once it is redone.
-    resolved_fresh: bool,
     /// Per point: `(plies + 1) << 2 | code` when a placement there was found
     /// illegal on this turn, so it is not resolved again.
     verdicts: Vec<u32>,
@@ -124,12 +123,11 @@ crate::core::clone_by_fields!(Anadil {
     winner,
     plies,
     empties,
-    smother,
-    fresh,
+    regions,
+    spare,
     removed,
     enemy_removed,
     resolved,
-    resolved_fresh,
     verdicts
 });
 
@@ -167,12 +165,14 @@ impl Anadil {
             self.empties.remove(p);
         }
         self.prison = self.komi;
+        self.regions.rebuild(&self.cells);
     }
 
     /// Placement: puts a stone of the mover on empty `p`, then removes every
-    /// smothered enemy group (evaluated once on the board after placing),
-    /// then, on the board after that, every smothered friendly group. Changes
-    /// only `cells`, `hash` and `removed`; [`Anadil::take_back`] undoes it.
+    /// smothered enemy group (judged once on the board after placing), then,
+    /// on the board after that, every smothered friendly group. Changes only
+    /// `cells`, `hash`, `removed` and `regions`; [`Anadil::take_back`] undoes
+    /// the first three.
     fn place_and_remove(&mut self, p: Point) {
         let mover = self.to_move;
         let enemy = mover.opponent();
@@ -180,41 +180,41 @@ impl Anadil {
         self.hash ^= self.keys[p as usize][mover.index()];
         self.removed.clear();
         self.enemy_removed = 0;
-        if self.fresh && self.smother.place_quietly(p, mover) {
-            // Nothing smothered, and the evaluation still fits the board.
-            return;
+        if self.regions.all_alive() {
+            if self.regions.place_quietly(p, mover) {
+                return;
+            }
+            if self.regions.smothers_itself_only(p, mover) {
+                // The stone goes alone: the board is as it was.
+                self.cells[p as usize] = EMPTY;
+                self.hash ^= self.keys[p as usize][mover.index()];
+                self.removed.push(p);
+                return;
+            }
         }
-        if self.fresh && self.smother.smothers_itself_only(p, mover) {
-            // The stone goes alone: the board and its evaluation are as
-            // they were.
-            self.cells[p as usize] = EMPTY;
-            self.hash ^= self.keys[p as usize][mover.index()];
-            self.removed.push(p);
-            return;
-        }
-        self.smother.evaluate(&self.cells);
-        self.smother.smothered(enemy, &mut self.removed);
+        self.regions.place(p, mover);
+        self.regions.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
         if self.enemy_removed > 0 {
             for &r in &self.removed {
                 self.cells[r as usize] = EMPTY;
                 self.hash ^= self.keys[r as usize][enemy.index()];
             }
-            self.smother.evaluate(&self.cells);
+            self.regions.remove(&self.removed, enemy);
         }
-        self.smother.smothered(mover, &mut self.removed);
-        for &r in &self.removed[self.enemy_removed..] {
-            self.cells[r as usize] = EMPTY;
-            self.hash ^= self.keys[r as usize][mover.index()];
+        self.regions.smothered(mover, &mut self.removed);
+        let friendly = &self.removed[self.enemy_removed..];
+        if !friendly.is_empty() {
+            for &r in friendly {
+                self.cells[r as usize] = EMPTY;
+                self.hash ^= self.keys[r as usize][mover.index()];
+            }
+            self.regions.remove(friendly, mover);
         }
-        // The last evaluation was of the board as it now stands unless
-        // friendly stones went.
-        self.fresh = self.removed.len() == self.enemy_removed && self.smother.all_alive();
     }
 
-    /// Undoes [`Anadil::place_and_remove`] at `p`.
+    /// Undoes [`Anadil::place_and_remove`] at `p` on `cells` and `hash`.
     fn take_back(&mut self, p: Point) {
-        self.fresh = false;
         let mover = self.to_move;
         let enemy = mover.opponent();
         for (i, &r) in self.removed.iter().enumerate() {
@@ -226,9 +226,10 @@ impl Anadil {
         self.hash ^= self.keys[p as usize][mover.index()];
     }
 
-    /// Redoes the placement at `p` that `check` resolved, from `removed`.
+    /// Redoes the placement at `p` that `check` resolved, from `removed` and
+    /// `spare`.
     fn redo(&mut self, p: Point) {
-        self.fresh = self.resolved_fresh;
+        self.regions.swap_board(&mut self.spare);
         let mover = self.to_move;
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
@@ -309,7 +310,8 @@ impl Anadil {
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
         }
-        if self.fresh && self.smother.smothers_itself_only(p, self.to_move) {
+        let all_alive = self.regions.all_alive();
+        if all_alive && self.regions.smothers_itself_only(p, self.to_move) {
             // The board stays as it is and nothing is counter-annihilated.
             if !self.repeats(self.to_move) {
                 return Ok(());
@@ -317,9 +319,9 @@ impl Anadil {
             self.verdicts[p as usize] = stamp | REPEAT;
             return Err(REPEAT_REASON);
         }
-        if self.fresh && self.smother.is_quiet(p, self.to_move) {
-            // Removes nothing, so it cannot counter-annihilate; and it leaves
-            // the evaluation fresh, which resolving it in place would spoil.
+        if all_alive && self.regions.is_quiet(p, self.to_move) {
+            // Removes nothing, so it cannot counter-annihilate: only the
+            // repetition ruling is left to test.
             let mover = self.to_move;
             self.cells[p as usize] = mover.stone();
             self.hash ^= self.keys[p as usize][mover.index()];
@@ -332,10 +334,13 @@ impl Anadil {
             self.verdicts[p as usize] = stamp | REPEAT;
             return Err(REPEAT_REASON);
         }
-        // `removed` is about to describe `p`: whatever was remembered is stale.
+        // `removed` and `spare` are about to describe `p`: whatever was
+        // remembered is stale. The placement is resolved on a copy, which
+        // `spare` keeps.
         self.resolved = None;
+        self.spare.clone_from(&self.regions);
+        self.regions.swap_board(&mut self.spare);
         self.place_and_remove(p);
-        let fresh_after = self.fresh;
         let verdict = if self.counter_annihilates() {
             COUNTER
         } else if self.repeats(self.to_move) {
@@ -344,10 +349,10 @@ impl Anadil {
             0
         };
         self.take_back(p);
+        self.regions.swap_board(&mut self.spare);
         match verdict {
             0 => {
                 self.resolved = Some((p, self.plies));
-                self.resolved_fresh = fresh_after;
                 Ok(())
             }
             code => {
@@ -364,8 +369,8 @@ impl Anadil {
     }
 
     /// The repetition ruling for a mover with no stone on the board, judged
-    /// for every empty point at once from two whole-board evaluations (not
-    /// one per point): the case where random games spend most placements.
+    /// for every empty point at once (not one resolution per point): the
+    /// case where random games spend most placements.
     ///
     /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
     /// so the board now is `B` plus `added` (if any). The mover's lone stone
@@ -376,44 +381,69 @@ impl Anadil {
     /// alone on `B`, is smothered. Points this cannot settle locally are left
     /// to be resolved.
     fn judge_lone_placements(&mut self) {
-        self.fresh = false;
         self.judged = self.plies + 1;
         let stamp = (self.plies + 1) << 2;
         let mover = self.to_move;
         let enemy = mover.opponent();
-        self.smother.evaluate(&self.cells);
-        let (breathless, added_breaths) = self.smother.single_region_groups(enemy, self.added);
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
-            let region = self.smother.region_of(p);
-            let smothered = self.smother.enclosed_in(region) + breathless;
-            let repeats_removal = if self.added == NO_POINT {
-                smothered == 0
-            } else {
-                let added_goes = match added_breaths {
-                    Breaths::None => true,
-                    Breaths::One(r) => r == region,
-                    Breaths::Many => false,
-                };
-                smothered == 1 && added_goes
-            };
-            // Stamp 0 marks the points still to judge.
-            self.verdicts[p as usize] = if repeats_removal {
-                stamp
-            } else {
-                stamp | CLEAR
-            };
+        // Stamp 0 marks the points still to judge.
+        let mut pending = false;
+        let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
+        match added {
+            Some((size, breaths)) if size > 1 || breaths == Breaths::Many => {
+                // `added` cannot go alone.
+                for i in 0..self.empties.len() {
+                    self.verdicts[self.empties[i] as usize] = stamp | CLEAR;
+                }
+            }
+            Some((_, Breaths::One(region))) => {
+                // Only a placement in `region` can take `added`, and then
+                // takes it alone unless it takes another group too.
+                let alone = !self.regions.encloses_another(enemy, region, self.added);
+                for i in 0..self.empties.len() {
+                    let p = self.empties[i];
+                    let repeats_removal = alone && self.regions.region_of(p) == region;
+                    pending |= repeats_removal;
+                    self.verdicts[p as usize] = if repeats_removal {
+                        stamp
+                    } else {
+                        stamp | CLEAR
+                    };
+                }
+            }
+            _ => {
+                let breathless = self.regions.single_region_groups(enemy);
+                for i in 0..self.empties.len() {
+                    let p = self.empties[i];
+                    let region = self.regions.region_of(p);
+                    let smothered = self.regions.enclosed_in(region) + breathless;
+                    // With `added` breathless, it goes with any placement.
+                    let repeats_removal = smothered == usize::from(added.is_some());
+                    pending |= repeats_removal;
+                    self.verdicts[p as usize] = if repeats_removal {
+                        stamp
+                    } else {
+                        stamp | CLEAR
+                    };
+                }
+            }
         }
-        if self.added != NO_POINT {
-            self.cells[self.added as usize] = EMPTY;
-            self.smother.evaluate(&self.cells);
-            self.cells[self.added as usize] = enemy.stone();
+        if !pending {
+            return;
         }
-        self.smother.count_contacts();
+        // The mover's previous board: without `added`, on `spare`.
+        let before = if self.added == NO_POINT {
+            &mut self.regions
+        } else {
+            self.resolved = None;
+            self.spare.clone_from(&self.regions);
+            self.spare.remove(&[self.added], enemy);
+            &mut self.spare
+        };
+        before.forget_contacts();
         for i in 0..self.empties.len() {
             let p = self.empties[i];
             if self.verdicts[p as usize] == stamp {
-                match self.smother.lone_stone_smothered(p, mover) {
+                match before.lone_stone_smothered(p, mover) {
                     Some(true) => self.verdicts[p as usize] = stamp | REPEAT,
                     Some(false) => self.verdicts[p as usize] = stamp | CLEAR,
                     None => {}
@@ -552,12 +582,11 @@ impl Game for Anadil {
             winner: None,
             plies: 0,
             empties: PointList::full(n),
-            smother: Box::new(Smother::new(side)),
-            fresh: false,
+            regions: Box::new(Regions::new(side)),
+            spare: Box::new(Regions::new(side)),
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
-            resolved_fresh: false,
             verdicts: vec![0; n],
         };
         state.start();

@@ -69,6 +69,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     }
     state.to_move = to_move;
     state.prison = prison;
+    state.regions.rebuild(&state.cells);
     state
 }
 
@@ -281,7 +282,7 @@ fn fast_rules_match_the_naive_reference() {
                 .filter_map(|p| Colour::of_cell(state.cells[p]).map(|c| state.keys[p][c.index()]))
                 .fold(0, |a, b| a ^ b);
             assert_eq!(state.hash, hash, "{at}: hash");
-            assert_fresh_evaluation(&state, &at);
+            assert_kept_regions(&state, &at);
         }
     }
     assert!(ends > 10, "many small games end ({ends})");
@@ -291,41 +292,44 @@ fn fast_rules_match_the_naive_reference() {
     );
 }
 
-/// When the state says its smothering evaluation still fits the board (kept
-/// up to date by quiet placements), it agrees with one made from scratch.
-fn assert_fresh_evaluation(state: &Anadil, at: &str) {
-    if state.fresh {
-        let mut scratch = Smother::new(state.board.side());
-        scratch.evaluate(&state.cells);
-        if let Err(why) = state.smother.agrees_with(&scratch) {
-            panic!("{at}: kept evaluation: {why}");
-        }
+/// The regions kept up to date move by move agree with regions rebuilt from
+/// scratch on the same board.
+fn assert_kept_regions(state: &Anadil, at: &str) {
+    let mut scratch = Regions::new(state.board.side());
+    scratch.rebuild(&state.cells);
+    if let Err(why) = state.regions.agrees_with(&scratch) {
+        panic!("{at}: kept regions: {why}");
     }
 }
 
-/// Whole random games on larger boards: the kept evaluation agrees with one
-/// from scratch after every turn, and quiet placements do happen.
+/// Whole random games on boards from the smallest to the largest size: after
+/// every turn the kept regions agree with rebuilt ones (and with a
+/// brute-force count of what reaches each region), and placements removed
+/// stones of both colours many times.
 #[test]
-fn kept_evaluation_matches_a_fresh_one() {
-    let mut fresh_turns = 0;
-    for (size, games) in [(9, 6), (15, 2)] {
+fn kept_regions_match_rebuilt_ones() {
+    let (mut enemy_removals, mut friendly_removals) = (0, 0);
+    for (size, games) in [(5, 12), (7, 6), (9, 4), (15, 2), (25, 1)] {
         for game in 0..games {
-            let mut state = new(size, 0);
+            let mut state = new(size, game as i64 % 3);
             let mut rng = Rng::for_game(7, game);
             let mut buf = Vec::new();
-            for ply in 0..10 * size * size {
+            for ply in 0..4 * size * size {
                 let Some(action) = state.random_action(&mut rng, &mut buf) else {
                     break;
                 };
                 state.apply_unchecked(action);
-                fresh_turns += usize::from(state.fresh);
-                assert_fresh_evaluation(&state, &format!("{size}x{size} game {game} ply {ply}"));
+                if (action as usize) < state.board.points() {
+                    enemy_removals += usize::from(state.enemy_removed > 0);
+                    friendly_removals += usize::from(state.removed.len() > state.enemy_removed);
+                }
+                assert_kept_regions(&state, &format!("{size}x{size} game {game} ply {ply}"));
             }
         }
     }
     assert!(
-        fresh_turns > 100,
-        "quiet placements keep the evaluation ({fresh_turns})"
+        enemy_removals > 100 && friendly_removals > 100,
+        "removals were exercised ({enemy_removals}, {friendly_removals})"
     );
 }
 
@@ -789,25 +793,4 @@ fn playout_speed() {
             wins[1],
         );
     }
-}
-
-#[test]
-#[ignore]
-fn evaluate_speed() {
-    let mut state = new(15, 0);
-    let mut rng = Rng::new(3);
-    let mut buf = Vec::new();
-    for _ in 0..120 {
-        let a = state.random_action(&mut rng, &mut buf).unwrap();
-        state.apply_unchecked(a);
-    }
-    println!("{}", state.board_string());
-    let clock = std::time::Instant::now();
-    let cpu = cpu_seconds(clock);
-    let rounds = 100_000;
-    for _ in 0..rounds {
-        state.smother.evaluate(&state.cells);
-    }
-    let seconds = cpu_seconds(clock) - cpu;
-    println!("evaluate: {:.2} us", seconds / rounds as f64 * 1e6);
 }

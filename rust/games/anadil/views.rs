@@ -22,14 +22,10 @@ impl Anadil {
                 ("white", Detail::Int(self.stones[1] as i64)),
             ])),
             ("smothered", _) => {
-                // The resolved placement's evaluation goes too.
-        self.fresh = false;
-        self.resolved_fresh = false;
-        self.smother.evaluate(&self.cells);
                 let mut per = Vec::new();
                 for colour in [Colour::Black, Colour::White] {
                     let mut out = Vec::new();
-                    self.smother.smothered(colour, &mut out);
+                    self.regions.smothered(colour, &mut out);
                     per.push((colour.name(), points(out)));
                 }
                 Ok(Detail::map(per))
@@ -87,10 +83,6 @@ impl Anadil {
             return Detail::None;
         };
         let group = self.component_points(p, false);
-        // The resolved placement's evaluation goes too.
-        self.fresh = false;
-        self.resolved_fresh = false;
-        self.smother.evaluate(&self.cells);
         let king = self.board.king().expect("square board");
         let mut breaths: Vec<Point> = group
             .iter()
@@ -103,7 +95,7 @@ impl Anadil {
         Detail::map(breaths.iter().map(|&e| {
             (
                 self.board.name(e),
-                Detail::Bool(self.smother.breath_obstructed(e, colour)),
+                Detail::Bool(self.regions.breath_obstructed(e, colour)),
             )
         }))
     }

@@ -1,0 +1,445 @@
+//! Local looks: placements whose outcome a glance at the point's ring proves,
+//! so that they need no update (or only a trivial one), and the lone-stone
+//! judgements behind `Anadil::judge_lone_placements`.
+
+use super::{ring_connected, Regions, EMPTY};
+use crate::board::Point;
+use crate::core::Colour;
+
+/// Where the breaths of a group lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::games::anadil) enum Breaths {
+    /// It has none.
+    None,
+    /// All in the region with this id.
+    One(usize),
+    /// In two regions or more.
+    Many,
+}
+
+impl Regions {
+    /// Whether a stone of `colour` on empty point `p` (with every group
+    /// alive, [`Regions::all_alive`]) is proven by a local look to smother no
+    /// group: then, as `Some`, the friendly supergroup it joins, if any.
+    ///
+    /// The look: each enemy stone beside `p` still reaches the rest of its
+    /// region and has another free breath (the enemy supergroups reaching
+    /// each region stay the same, and no enemy group dies of losing `p`); `p`
+    /// touches at most one friendly supergroup (none merge, so every other
+    /// region keeps its friendly count); filling `p` does not split its
+    /// region, which the enemy does not obstruct for `colour`; and the
+    /// region's friendly count only changes if no enemy stone reaches it.
+    /// Then only friendly groups touching `p` diagonally may lose their one
+    /// live breath, and each stone there must show another.
+    fn quiet(&self, p: Point, colour: Colour) -> Option<Option<u16>> {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let ring = self.ring();
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let (mut open, mut enemies) = (0u8, 0u8);
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == enemy_stone => enemies |= 1 << i,
+                v if v == stone => match friend {
+                    None => friend = Some(self.comp[s]),
+                    Some(f) if f != self.comp[s] => return None,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        if open == 0 || !ring_connected(open) {
+            return None;
+        }
+        let region = self.comp[g] as usize;
+        let [ours, theirs] = [self.touching[region][k], self.touching[region][1 - k]];
+        if theirs == 1 || (friend.is_none() && ours < 2 && theirs > 0) {
+            return None;
+        }
+        // Each enemy stone beside `p` must still reach the rest of the
+        // region (so the enemy count there stays) and show a breath other
+        // than `p` that stays free (so its group lives).
+        let ours_after = if friend.is_some() {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
+        for i in (0..8).filter(|&i| enemies >> i & 1 == 1) {
+            let s = g.wrapping_add_signed(ring[i]);
+            let (mut reaches, mut breathes) = (false, false);
+            for &o in &ring {
+                let e = s.wrapping_add_signed(o);
+                if e == g || self.grid[e] != EMPTY {
+                    continue;
+                }
+                let there = self.comp[e] as usize;
+                reaches |= there == region;
+                breathes |= if there == region {
+                    ours_after
+                } else {
+                    self.touching[there][k]
+                } != 1;
+            }
+            if !(reaches && breathes) {
+                return None;
+            }
+        }
+        for i in (1..8).step_by(2) {
+            let s = g.wrapping_add_signed(ring[i]);
+            if self.grid[s] == stone
+                && !ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    e != g
+                        && self.grid[e] == EMPTY
+                        && self.touching[self.comp[e] as usize][1 - k] != 1
+                })
+            {
+                return None;
+            }
+        }
+        Some(friend)
+    }
+
+    /// Whether [`Regions::place_quietly`] would place a stone of `colour`
+    /// on `p`: it smothers no group.
+    pub(in crate::games::anadil) fn is_quiet(&self, p: Point, colour: Colour) -> bool {
+        self.quiet(p, colour).is_some()
+    }
+
+    /// Places a stone of `colour` on empty point `p` (with every group alive)
+    /// when a local look proves that the placement smothers no group (see
+    /// [`Regions::quiet`]): only `p`'s region and supergroup change, and
+    /// every group stays alive. Returns `false`, changing nothing, when the
+    /// look cannot tell.
+    pub(in crate::games::anadil) fn place_quietly(&mut self, p: Point, colour: Colour) -> bool {
+        let Some(friend) = self.quiet(p, colour) else {
+            return false;
+        };
+        let g = self.cell_of(p);
+        let (k, stone) = (colour.index(), colour.stone());
+        let region = self.comp[g] as usize;
+        self.grid[g] = stone;
+        self.alive[g] = true;
+        self.size[region] -= 1;
+        let supergroup = match friend {
+            Some(f) => f,
+            None => {
+                let id = Self::allocate(&mut self.unused);
+                self.size[id as usize] = 0;
+                let reach = self.reach(region, k).with(id);
+                self.set_reach(region, k, reach);
+                id
+            }
+        };
+        self.comp[g] = supergroup;
+        self.size[supergroup as usize] += 1;
+        true
+    }
+
+    /// Whether a stone of `colour` on empty point `p` (with every group
+    /// alive) is proven by a local look to smother itself alone and nothing
+    /// else: the turn then leaves the board, and this description, as they
+    /// were.
+    ///
+    /// The look: no friendly stone beside `p` orthogonally (the stone is a
+    /// group of one) and at most one friendly supergroup around it (none
+    /// merge); one enemy supergroup obstructs `p`'s region and still reaches
+    /// what is left of it, which stays whole, so the stone has no live breath
+    /// and no other friendly group changes (that region was obstructed for
+    /// them already); the region's friendly count does not become one, and
+    /// each enemy stone beside `p` shows another breath that stays free.
+    pub(in crate::games::anadil) fn smothers_itself_only(&self, p: Point, colour: Colour) -> bool {
+        debug_assert!(self.all_alive());
+        let g = self.cell_of(p);
+        let ring = self.ring();
+        let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
+        let region = self.comp[g] as usize;
+        if self.touching[region][1 - k] != 1 {
+            return false;
+        }
+        let rival = self.first[region][1 - k];
+        let mut open = 0u8;
+        let mut friend = None;
+        for (i, &o) in ring.iter().enumerate() {
+            let s = g.wrapping_add_signed(o);
+            match self.grid[s] {
+                EMPTY => open |= 1 << i,
+                v if v == stone => match friend {
+                    _ if i % 2 == 0 => return false,
+                    None => friend = Some(self.comp[s]),
+                    Some(f) if f != self.comp[s] => return false,
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        let ours = self.touching[region][k];
+        let ours_after = if friend.is_some() || open == 0 {
+            ours
+        } else {
+            (ours + 1).min(2)
+        };
+        if open != 0 {
+            let rival_stays = (0..8).filter(|&i| open >> i & 1 == 1).any(|i| {
+                let e = g.wrapping_add_signed(ring[i]);
+                ring.iter().any(|&o| {
+                    let s = e.wrapping_add_signed(o);
+                    self.grid[s] == enemy_stone && self.comp[s] == rival
+                })
+            });
+            if !ring_connected(open) || !rival_stays || (ours_after == 1 && ours != 1) {
+                return false;
+            }
+        }
+        ring.iter().all(|&o| {
+            let s = g.wrapping_add_signed(o);
+            self.grid[s] != enemy_stone
+                || ring.iter().any(|&o| {
+                    let e = s.wrapping_add_signed(o);
+                    if e == g || self.grid[e] != EMPTY {
+                        return false;
+                    }
+                    let there = self.comp[e] as usize;
+                    let count = if there == region {
+                        ours_after
+                    } else {
+                        self.touching[there][k]
+                    };
+                    count != 1
+                })
+        })
+    }
+
+    /// The stones of the group holding `p`, and where its breaths lie.
+    pub(in crate::games::anadil) fn group_breaths(&mut self, p: Point) -> (usize, Breaths) {
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let g = self.cell_of(p);
+        let stone = self.grid[g];
+        let scratch = &mut self.scratch;
+        scratch.seen.clear();
+        scratch.seen.mark(g as u16);
+        scratch.stack.push(g as u16);
+        let (mut size, mut breaths) = (0, Breaths::None);
+        while let Some(s) = scratch.stack.pop() {
+            let s = s as usize;
+            size += 1;
+            for &o in &ring {
+                let e = s.wrapping_add_signed(o);
+                if self.grid[e] != EMPTY {
+                    continue;
+                }
+                let region = self.comp[e] as usize;
+                breaths = match breaths {
+                    Breaths::None => Breaths::One(region),
+                    Breaths::One(r) if r != region => Breaths::Many,
+                    other => other,
+                };
+            }
+            for &o in &orthogonal {
+                let t = s.wrapping_add_signed(o);
+                if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                    scratch.stack.push(t as u16);
+                }
+            }
+        }
+        (size, breaths)
+    }
+
+    /// Whether a group of `colour` other than the one holding `except` has
+    /// all its breaths (if any) in the region with id `region`.
+    pub(in crate::games::anadil) fn encloses_another(
+        &mut self,
+        colour: Colour,
+        region: usize,
+        except: Point,
+    ) -> bool {
+        let stone = colour.stone();
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let except = self.cell_of(except);
+        let scratch = &mut self.scratch;
+        scratch.seen.clear();
+        // The border holds no stone: one pass over the whole grid.
+        for g in 0..self.grid.len() {
+            if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
+                continue;
+            }
+            scratch.stack.push(g as u16);
+            let (mut escapes, mut holds_except) = (false, false);
+            while let Some(s) = scratch.stack.pop() {
+                let s = s as usize;
+                holds_except |= s == except;
+                escapes = escapes
+                    || ring.iter().any(|&o| {
+                        let e = s.wrapping_add_signed(o);
+                        self.grid[e] == EMPTY && self.comp[e] as usize != region
+                    });
+                for &o in &orthogonal {
+                    let t = s.wrapping_add_signed(o);
+                    if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                        scratch.stack.push(t as u16);
+                    }
+                }
+            }
+            if !escapes && !holds_except {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// For the groups of `colour`: counts per region id, in
+    /// [`Regions::enclosed_in`], the stones of groups whose breaths all lie
+    /// in that region; returns the stones of groups with no breath.
+    pub(in crate::games::anadil) fn single_region_groups(&mut self, colour: Colour) -> usize {
+        let stone = colour.stone();
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let scratch = &mut self.scratch;
+        scratch.enclosed.fill(0);
+        scratch.seen.clear();
+        let mut breathless = 0;
+        // The border holds no stone: one pass over the whole grid.
+        for g in 0..self.grid.len() {
+            if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
+                continue;
+            }
+            scratch.stack.push(g as u16);
+            let (mut size, mut breaths) = (0u16, Breaths::None);
+            while let Some(s) = scratch.stack.pop() {
+                let s = s as usize;
+                size += 1;
+                for &o in &ring {
+                    let e = s.wrapping_add_signed(o);
+                    if self.grid[e] != EMPTY {
+                        continue;
+                    }
+                    let region = self.comp[e] as usize;
+                    breaths = match breaths {
+                        Breaths::None => Breaths::One(region),
+                        Breaths::One(r) if r != region => Breaths::Many,
+                        other => other,
+                    };
+                }
+                for &o in &orthogonal {
+                    let t = s.wrapping_add_signed(o);
+                    if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                        scratch.stack.push(t as u16);
+                    }
+                }
+            }
+            match breaths {
+                Breaths::None => breathless += size as usize,
+                Breaths::One(region) => scratch.enclosed[region] += size,
+                Breaths::Many => {}
+            }
+        }
+        breathless
+    }
+
+    /// The stones counted by [`Regions::single_region_groups`] for the
+    /// region with id `region`.
+    pub(in crate::games::anadil) fn enclosed_in(&self, region: usize) -> usize {
+        self.scratch.enclosed[region] as usize
+    }
+
+    /// Forgets the contacts [`Regions::lone_stone_smothered`] counted: the
+    /// board has changed since.
+    pub(in crate::games::anadil) fn forget_contacts(&mut self) {
+        self.scratch.counted.clear();
+    }
+
+    /// How many points of the region holding empty cell `start` touch its
+    /// one supergroup of colour index `k` (capped at 2), counted once until
+    /// [`Regions::forget_contacts`].
+    fn contacts(&mut self, start: usize, k: usize) -> u8 {
+        let region = self.comp[start];
+        if !self.scratch.counted.mark(region) {
+            return self.scratch.contacts[region as usize][k];
+        }
+        let ring = self.ring();
+        let supergroup = self.first[region as usize][k];
+        let scratch = &mut self.scratch;
+        scratch.seen.clear();
+        scratch.seen.mark(start as u16);
+        scratch.stack.clear();
+        scratch.stack.push(start as u16);
+        let mut contacts = 0;
+        while let Some(e) = scratch.stack.pop() {
+            let mut touches = false;
+            for &o in &ring {
+                let u = (e as usize).wrapping_add_signed(o);
+                match self.grid[u] {
+                    EMPTY => {
+                        if scratch.seen.mark(u as u16) {
+                            scratch.stack.push(u as u16);
+                        }
+                    }
+                    _ => touches |= self.comp[u] == supergroup,
+                }
+            }
+            contacts += u8::from(touches);
+            if contacts == 2 {
+                scratch.stack.clear();
+                break;
+            }
+        }
+        scratch.contacts[region as usize][k] = contacts;
+        contacts
+    }
+
+    /// Whether a lone stone of `colour` placed on empty point `p` would be
+    /// smothered, when `colour` has no other stone: `None` when that takes
+    /// more than a local look (its region might split, or several enemy
+    /// supergroups touch it there).
+    pub(in crate::games::anadil) fn lone_stone_smothered(
+        &mut self,
+        p: Point,
+        colour: Colour,
+    ) -> Option<bool> {
+        let g = self.cell_of(p);
+        let ring = self.ring();
+        let mut open = 0u8;
+        for (i, &o) in ring.iter().enumerate() {
+            if self.grid[g.wrapping_add_signed(o)] == EMPTY {
+                open |= 1 << i;
+            }
+        }
+        if open == 0 {
+            return Some(true); // no breath at all
+        }
+        // Removing `p` must not split its region.
+        if !ring_connected(open) {
+            return None;
+        }
+        let region = self.comp[g] as usize;
+        let enemy = colour.opponent().index();
+        let enemy_stone = colour.opponent().stone();
+        let touches = |id: u16| {
+            ring.iter().any(|&o| {
+                let s = g.wrapping_add_signed(o);
+                self.grid[s] == enemy_stone && self.comp[s] == id
+            })
+        };
+        match self.touching[region][enemy] {
+            0 => Some(false),
+            // The one enemy supergroup still reaches the rest of the region
+            // unless `p` was its only point of contact.
+            1 => Some(!touches(self.first[region][enemy]) || self.contacts(g, enemy) == 2),
+            _ if !ring
+                .iter()
+                .any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
+            {
+                Some(false)
+            }
+            _ => None,
+        }
+    }
+}
