@@ -89,7 +89,12 @@ struct Scratch {
     safe: Marks,
     /// Enemy stones that the current candidate flips.
     flipped: Marks,
-    /// The current search's stones, in the order met.
+    /// The current search's stones, in the order met: the first
+    /// `component_len` entries (one more entry than the board has points, so
+    /// a search may write before it knows whether to keep).
+    component: Vec<Point>,
+    component_len: usize,
+    /// The points of the enclosure being walked, in the order met.
     queue: Vec<Point>,
     /// The stones the last weighed candidate flips, and one stone of each
     /// flipped component.
@@ -104,6 +109,8 @@ clone_by_fields!(Scratch {
     seen,
     safe,
     flipped,
+    component,
+    component_len,
     queue,
     flips,
     flip_starts
@@ -280,6 +287,8 @@ impl Game for Lingarda {
                 seen: Marks::new(n),
                 safe: Marks::new(n),
                 flipped: Marks::new(n),
+                component: vec![0; n + 1],
+                component_len: 0,
                 queue: Vec::with_capacity(n),
                 flips: Vec::with_capacity(n),
                 flip_starts: Vec::with_capacity(DIRECTIONS),

@@ -148,11 +148,15 @@ impl Lingarda {
     /// closed under the ray rule. The search stops at the first grounded
     /// stone, or at one marked safe by an earlier search of the same
     /// candidate; on success every stone it met is marked safe, on failure
-    /// `scratch.queue` holds the whole ungrounded component.
+    /// [`Lingarda::component`] is the whole ungrounded component.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
         let Scratch {
-            queue, seen, safe, ..
+            component,
+            component_len,
+            seen,
+            safe,
+            ..
         } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
         // Equal lengths let one bounds check serve both tables.
@@ -161,31 +165,40 @@ impl Lingarda {
             safe.mark(start);
             return true;
         }
-        queue.clear();
-        queue.push(start);
         seen.clear();
         seen.mark(start);
+        component[0] = start;
+        let mut len = 1;
         let mut i = 0;
-        // Only stones with no ray to the edge are queued, so the entries read
-        // are CLOSED or stones.
-        while let Some(&s) = queue.get(i) {
+        // Only stones with no ray to the edge are kept, so the entries read
+        // are CLOSED or stones. Whether an entry is a friend not met yet is
+        // a coin toss to the branch predictor, so it is decided without a
+        // branch: every entry is written past the end, and kept or not.
+        while i < len {
+            let s = component[i];
             i += 1;
             for &t in &sight[s as usize] {
-                if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
-                    continue;
-                }
-                if edge_rays[t as usize] > 0 || safe.is_marked(t) {
-                    for &s in queue.iter() {
+                let is_stone = t & NOT_A_STONE == 0;
+                let q = if is_stone { t } else { 0 };
+                let friend = is_stone & (cells[q as usize] == stone);
+                if friend & ((edge_rays[q as usize] > 0) | safe.is_marked(q)) {
+                    for &s in &component[..len] {
                         safe.mark(s);
                     }
                     return true;
                 }
-                if seen.mark(t) {
-                    queue.push(t);
-                }
+                component[len] = q;
+                len += seen.mark_when(q, friend) as usize;
             }
         }
+        *component_len = len;
         false
+    }
+
+    /// The stones the last failed [`Lingarda::reaches_edge`] met: a whole
+    /// component without a lifeline.
+    fn component(&self) -> &[Point] {
+        &self.scratch.component[..self.scratch.component_len]
     }
 
     /// Placement: whether the mover may place on the empty point `p`. Legal
@@ -304,10 +317,11 @@ impl Lingarda {
             if !self.reaches_edge(end, enemy) {
                 // The whole component lost its ground: it flips.
                 let scratch = &mut self.scratch;
-                for &s in &scratch.queue {
+                let component = &scratch.component[..scratch.component_len];
+                for &s in component {
                     scratch.flipped.mark(s);
                 }
-                scratch.flips.extend_from_slice(&scratch.queue);
+                scratch.flips.extend_from_slice(component);
                 scratch.flip_starts.push(end);
             }
         }
@@ -340,15 +354,15 @@ impl Lingarda {
     /// first, by point index, of the stranded component that `weigh` just
     /// searched, preferring a stone the mover already had to one that flips.
     pub(super) fn stranded_to_name(&self) -> (Point, bool) {
-        let queue = &self.scratch.queue;
-        let own = queue
+        let component = self.component();
+        let own = component
             .iter()
             .copied()
             .filter(|&s| !self.scratch.flipped.is_marked(s))
             .min();
         match own {
             Some(s) => (s, false),
-            None => (queue.iter().copied().min().unwrap_or(NO_POINT), true),
+            None => (component.iter().copied().min().unwrap_or(NO_POINT), true),
         }
     }
 
