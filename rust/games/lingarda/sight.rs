@@ -171,24 +171,30 @@ impl Lingarda {
         let mut len = 1;
         let mut i = 0;
         // Only stones with no ray to the edge are kept, so the entries read
-        // are CLOSED or stones. Whether an entry is a friend not met yet is
-        // a coin toss to the branch predictor, so it is decided without a
-        // branch: every entry is written past the end, and kept or not.
+        // are CLOSED or stones. Which entries are friends, and which friends
+        // are new, is a coin toss to the branch predictor, so both are
+        // decided without a branch: the friends as a mask of directions, and
+        // each friend is written past the end of the list, and kept or not.
         while i < len {
-            let s = component[i];
+            let row = &sight[component[i] as usize];
             i += 1;
-            for &t in &sight[s as usize] {
+            let mut friends = 0u8;
+            for (d, &t) in row.iter().enumerate() {
                 let is_stone = t & NOT_A_STONE == 0;
-                let q = if is_stone { t } else { 0 };
-                let friend = is_stone & (cells[q as usize] == stone);
-                if friend & ((edge_rays[q as usize] > 0) | safe.is_marked(q)) {
+                let friend = is_stone & (cells[if is_stone { t } else { 0 } as usize] == stone);
+                friends |= (friend as u8) << d;
+            }
+            while friends != 0 {
+                let t = row[friends.trailing_zeros() as usize];
+                friends &= friends - 1;
+                if (edge_rays[t as usize] > 0) | safe.is_marked(t) {
                     for &s in &component[..len] {
                         safe.mark(s);
                     }
                     return true;
                 }
-                component[len] = q;
-                len += seen.mark_when(q, friend) as usize;
+                component[len] = t;
+                len += seen.mark(t) as usize;
             }
         }
         *component_len = len;
@@ -260,23 +266,24 @@ impl Lingarda {
             ends: 0,
         };
         let mut sees_friend = false;
+        // Without branches, as in `reaches_edge`: what each end is, is a coin
+        // toss to the branch predictor. A missing end reads point 0 instead,
+        // and what is read there is masked out.
         for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
             // An empty neighbour is the only way a ray holds an empty point.
             let open = step != end;
-            if end == EDGE {
-                risk.grounded |= open;
-                continue;
-            }
-            let cell = self.cells[end as usize];
+            let is_stone = end != EDGE;
+            let cell = self.cells[if is_stone { end } else { 0 } as usize];
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
-            let left = self.edge_rays[end as usize] - lost_edge as u8;
-            if cell == mover && open {
-                sees_friend = true;
-                risk.grounded |= left > 0;
-            } else if left == 0 && (lost_edge || self.cells[beyond as usize] == cell) {
-                risk.ends |= 1 << d;
-            }
+            let edge_rays = self.edge_rays[if is_stone { end } else { 0 } as usize];
+            let beyond_cell = self.cells[if lost_edge { 0 } else { beyond } as usize];
+            let friend = is_stone & open & (cell == mover);
+            sees_friend |= friend;
+            risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
+            let cut = lost_edge | (beyond_cell == cell);
+            let at_risk = is_stone & !friend & (edge_rays <= lost_edge as u8) & cut;
+            risk.ends |= (at_risk as u8) << d;
         }
         if !risk.grounded && !sees_friend {
             Ok(Verdict::NoLifeline)
