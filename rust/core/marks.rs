@@ -41,17 +41,6 @@ impl Marks {
         fresh
     }
 
-    /// Marks `p` when `when` holds, without a branch (for searches whose
-    /// tests are coin tosses to a branch predictor); true when `p` was not
-    /// marked and now is.
-    #[inline]
-    pub fn mark_when(&mut self, p: Point, when: bool) -> bool {
-        let stamp = &mut self.stamps[p as usize];
-        let fresh = when & (*stamp != self.epoch);
-        *stamp = if when { self.epoch } else { *stamp };
-        fresh
-    }
-
     /// Whether `p` is marked.
     #[inline]
     pub fn is_marked(&self, p: Point) -> bool {
