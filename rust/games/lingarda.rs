@@ -37,9 +37,11 @@ pub struct Lingarda {
     cells: Vec<u8>,
     /// Per point and direction: for a stone, what its ray there gives it; for
     /// an empty point, the first stone met along the line (see
-    /// [`Lingarda::cut_rays`]).
+    /// [`Lingarda::cut_rays`]); and a last row, the sink, that writes about
+    /// no stone go to.
     sight: Vec<sight::Row>,
-    /// Per stone: how many of its rays leave the board (0 for empty points).
+    /// Per stone: how many of its rays leave the board (0 for empty points
+    /// and the sink).
     edge_rays: Vec<u8>,
     /// Per colour, the points known to give its stone no lifeline.
     lifeless: lifeless::Lifeless,
@@ -270,8 +272,9 @@ impl Game for Lingarda {
             board,
             pie,
             cells: vec![EMPTY; n],
-            sight: vec![[EDGE; DIRECTIONS]; n],
-            edge_rays: vec![0; n],
+            // One row more than the points: the sink row (see `sight`).
+            sight: vec![[EDGE; DIRECTIONS]; n + 1],
+            edge_rays: vec![0; n + 1],
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],

@@ -96,24 +96,39 @@ impl Lingarda {
             .steps(p)
             .try_into()
             .expect("six directions");
+        let sink = self.sink();
         let mut edge_rays = 0;
+        // Without branches: what each end is, is a coin toss to the branch
+        // predictor. A missing end's entries go to the sink row.
         for d in 0..DIRECTIONS {
             let end = ends[d];
             let adjacent = steps[d] == end;
-            if steps[d] == NO_POINT || adjacent {
-                self.sight[p as usize][d] = CLOSED;
-            } else if end == EDGE {
-                edge_rays += 1;
-            }
-            if end != EDGE {
-                self.sight[end as usize][opposite(d)] = if adjacent { CLOSED } else { p };
-                if ends[opposite(d)] == EDGE {
-                    self.edge_rays[end as usize] -= 1;
-                }
-            }
+            let closed = (steps[d] == NO_POINT) | adjacent;
+            let is_stone = end != EDGE;
+            self.sight[p as usize][d] = if closed { CLOSED } else { end };
+            edge_rays += (!closed & !is_stone) as u8;
+            let e = if is_stone { end } else { sink } as usize;
+            self.sight[e][opposite(d)] = if adjacent { CLOSED } else { p };
+            let lost_edge = ends[opposite(d)] == EDGE;
+            self.edge_rays[e] = self.edge_rays[e].wrapping_sub(lost_edge as u8);
         }
         self.edge_rays[p as usize] = edge_rays;
+        self.wipe_sink();
         Imagined { p, ends }
+    }
+
+    /// The sink row of the sight table: one past the points, where writes
+    /// about a missing end go so that no branch decides whether to write.
+    fn sink(&self) -> Point {
+        (self.sight.len() - 1) as Point
+    }
+
+    /// Puts the sink row back as it always is between writes, so that the
+    /// tables compare equal whatever was written there.
+    fn wipe_sink(&mut self) {
+        let sink = self.sink() as usize;
+        self.sight[sink] = [EDGE; DIRECTIONS];
+        self.edge_rays[sink] = 0;
     }
 
     /// Imagines a stone of `colour` on the empty point `p`, for searches.
@@ -129,16 +144,16 @@ impl Lingarda {
         self.cells[p] = EMPTY;
         self.edge_rays[p] = 0;
         self.sight[p] = ends;
+        let sink = self.sink();
+        // Without branches, as in `cut_rays`.
         for d in 0..DIRECTIONS {
             let end = ends[d];
-            if end != EDGE {
-                let beyond = ends[opposite(d)];
-                self.sight[end as usize][opposite(d)] = beyond;
-                if beyond == EDGE {
-                    self.edge_rays[end as usize] += 1;
-                }
-            }
+            let e = if end != EDGE { end } else { sink } as usize;
+            let beyond = ends[opposite(d)];
+            self.sight[e][opposite(d)] = beyond;
+            self.edge_rays[e] = self.edge_rays[e].wrapping_add((beyond == EDGE) as u8);
         }
+        self.wipe_sink();
     }
 
     /// Ruling (lifelines), the fixpoint: whether the stone at `start`, of
