@@ -328,12 +328,21 @@ impl Lingarda {
         } else if !self.reaches_edge(p, mover) {
             return Verdict::NoLifeline;
         }
-        let at_risk = |d: usize| risk.ends & (1 << d) != 0;
-        for (d, &end) in imagined.ends.iter().enumerate() {
-            if !at_risk(d) || self.cells[end as usize] != enemy.stone() {
-                continue;
-            }
-            if self.scratch.safe.is_marked(end) || self.scratch.flipped.is_marked(end) {
+        // The ends at risk, in direction order: a walk over the set bits,
+        // as a test per direction would be a coin toss to the predictor.
+        let ends_at_risk = || {
+            let mut bits = risk.ends;
+            std::iter::from_fn(move || {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                imagined.ends.get(d).copied()
+            })
+        };
+        for end in ends_at_risk() {
+            if self.cells[end as usize] != enemy.stone()
+                || self.scratch.safe.is_marked(end)
+                || self.scratch.flipped.is_marked(end)
+            {
                 continue;
             }
             if !self.reaches_edge(end, enemy) {
@@ -353,9 +362,8 @@ impl Lingarda {
         // The friendly ends at risk are adjacent to p (the others see it);
         // flipped stones are now the mover's, so they are skipped here and
         // searched as flipped components below.
-        for (d, &end) in imagined.ends.iter().enumerate() {
-            if at_risk(d)
-                && self.cells[end as usize] == mover.stone()
+        for end in ends_at_risk() {
+            if self.cells[end as usize] == mover.stone()
                 && !self.scratch.flipped.is_marked(end)
                 && !self.scratch.safe.is_marked(end)
                 && !self.reaches_edge(end, mover)
