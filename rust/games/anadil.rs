@@ -14,11 +14,14 @@
 //! (the board stays). Most placements are legal without looking: only the
 //! repetition and counter-annihilation rulings forbid a placement on an
 //! empty point, and a cheap filter (`Repeat`, the protected point) names the
-//! few turns on which they can. Then the placement is resolved on a copy of
-//! the description (`spare`) and the resulting board's Zobrist hash compared
-//! with the mover's previous board, confirming on a match; a legal result
-//! is kept so that playing it does not resolve it again, and an illegal one
-//! is remembered for the turn. A player with no stone, whose placements
+//! few turns on which they can. The counter-annihilation ruling needs no
+//! resolution: the mover has no stone then, so a placement takes the
+//! protected group exactly when it lands in the one region holding all that
+//! group's breaths (`takes_protected`). Otherwise the placement is resolved
+//! on a copy of the description (`spare`) and the resulting board's Zobrist
+//! hash compared with the mover's previous board, confirming on a match; a
+//! legal result is kept so that playing it does not resolve it again, and an
+//! illegal one is remembered for the turn. A player with no stone, whose placements
 //! often repeat, has them all judged at once (`judge_lone_placements`). The
 //! teaching views behind `query` live in `views`.
 
@@ -70,6 +73,9 @@ pub struct Anadil {
     prison: i64,
     /// The stone the no-counter-annihilation ruling protects, or `NO_POINT`.
     protected: Point,
+    /// Where the breaths of the protected stone's group lie, while there is
+    /// one (see `Anadil::takes_protected`).
+    protected_breaths: Breaths,
     /// Stones on the board per colour.
     stones: [usize; 2],
     /// The Zobrist hash of `cells`.
@@ -113,6 +119,7 @@ crate::core::clone_by_fields!(Anadil {
     to_move,
     prison,
     protected,
+    protected_breaths,
     stones,
     hash,
     previous,
@@ -268,6 +275,22 @@ impl Anadil {
         self.protected != NO_POINT && self.cells[self.protected as usize] == EMPTY
     }
 
+    /// Whether a placement on empty `p` removes the protected stone's group.
+    ///
+    /// The mover has no stone (the opponent's last turn removed them all),
+    /// so before `p` no region is reached by a supergroup of the mover's and
+    /// every enemy breath is free. A lone stone on `p` reaches exactly the
+    /// pieces of `p`'s region, each once, so it obstructs the breaths there
+    /// and no other: an enemy group is smothered exactly when all its
+    /// breaths lie in `p`'s region.
+    fn takes_protected(&self, p: Point) -> bool {
+        match self.protected_breaths {
+            Breaths::None => true,
+            Breaths::One(region) => self.regions.region_of(p) == region,
+            Breaths::Many => false,
+        }
+    }
+
     /// Whether a placement on empty `p` could be illegal: only when the
     /// counter-annihilation or the repetition ruling may apply.
     fn may_be_illegal(&self, p: Point) -> bool {
@@ -295,6 +318,15 @@ impl Anadil {
         }
         if !self.may_be_illegal(p) {
             return Ok(());
+        }
+        if self.protected != NO_POINT {
+            if self.takes_protected(p) {
+                return Err(COUNTER_REASON);
+            }
+            if self.repeat != Repeat::Only(p) {
+                // No other ruling can apply.
+                return Ok(());
+            }
         }
         if self.stones[self.to_move.index()] == 0
             && self.protected == NO_POINT
@@ -520,6 +552,7 @@ impl Anadil {
         }
         let survived = self.cells[p as usize] != EMPTY;
         self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived {
+            self.protected_breaths = self.regions.group_breaths(p).1;
             p
         } else {
             NO_POINT
@@ -572,6 +605,7 @@ impl Game for Anadil {
             to_move: Colour::Black,
             prison: 0,
             protected: NO_POINT,
+            protected_breaths: Breaths::None,
             stones: [0; 2],
             hash: 0,
             previous: [None; 2],
