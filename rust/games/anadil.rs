@@ -87,6 +87,9 @@ pub struct Anadil {
     repeat: Repeat,
     /// With `Repeat::Any`: the stone the opponent's turn added, or `NO_POINT`.
     added: Point,
+    /// Up to two regions holding a free breath of `added` (see
+    /// `Anadil::keeps_added`), `usize::MAX` past them.
+    added_free: [usize; 2],
     /// `plies + 1` once `judge_lone_placements` has run on this turn.
     judged: u32,
     winner: Option<Colour>,
@@ -126,6 +129,7 @@ crate::core::clone_by_fields!(Anadil {
     previous_cells,
     repeat,
     added,
+    added_free,
     judged,
     winner,
     plies,
@@ -291,6 +295,35 @@ impl Anadil {
         }
     }
 
+    /// With `Repeat::Any`, whether a placement on empty `p` surely leaves
+    /// `added` on the board, so it cannot repeat the mover's previous board
+    /// (which lacks it).
+    ///
+    /// `added` goes only if smothered. A stone on `p` with no friendly stone
+    /// king-adjacent merges no supergroup of the mover's and reaches only
+    /// `p`'s region: every other region keeps the mover's supergroups that
+    /// reach it, so a free breath of `added` in one stays free.
+    fn keeps_added(&self, p: Point) -> bool {
+        let [first, second] = self.added_free;
+        if first == usize::MAX || !self.regions.stands_apart(p, self.to_move) {
+            return false;
+        }
+        second != usize::MAX || self.regions.region_of(p) != first
+    }
+
+    /// Whether a placement on empty `p` is legal by a look that needs no
+    /// resolution: the cheap filter, or a ruling that may apply shown not to.
+    fn surely_legal(&self, p: Point) -> bool {
+        if !self.may_be_illegal(p) {
+            return true;
+        }
+        if self.protected != NO_POINT {
+            // No other ruling can apply.
+            return !self.takes_protected(p) && self.repeat != Repeat::Only(p);
+        }
+        self.repeat == Repeat::Any && self.added != NO_POINT && self.keeps_added(p)
+    }
+
     /// Whether a placement on empty `p` could be illegal: only when the
     /// counter-annihilation or the repetition ruling may apply.
     fn may_be_illegal(&self, p: Point) -> bool {
@@ -316,17 +349,11 @@ impl Anadil {
         if self.cells[p as usize] != EMPTY {
             return Err("the point is occupied");
         }
-        if !self.may_be_illegal(p) {
+        if self.surely_legal(p) {
             return Ok(());
         }
-        if self.protected != NO_POINT {
-            if self.takes_protected(p) {
-                return Err(COUNTER_REASON);
-            }
-            if self.repeat != Repeat::Only(p) {
-                // No other ruling can apply.
-                return Ok(());
-            }
+        if self.protected != NO_POINT && self.takes_protected(p) {
+            return Err(COUNTER_REASON);
         }
         if self.stones[self.to_move.index()] == 0
             && self.protected == NO_POINT
@@ -511,12 +538,12 @@ impl Anadil {
         if self.check_release().is_ok() {
             return true;
         }
-        // A placement the cheap filter clears is legal without resolving it.
+        // A placement legal by a look is legal without resolving it.
         if self
             .empties
             .as_slice()
             .iter()
-            .any(|&p| !self.may_be_illegal(p))
+            .any(|&p| self.surely_legal(p))
         {
             return true;
         }
@@ -570,6 +597,9 @@ impl Anadil {
                 .iter()
                 .any(|&q| self.cells[q as usize] == stone);
         self.added = if survived { p } else { NO_POINT };
+        if survived {
+            self.added_free = self.regions.free_breath_regions(p);
+        }
         self.repeat = match (own_lost, self.enemy_removed, joined) {
             (0, 0, false) => Repeat::Any,
             (0, 1, false) => Repeat::Only(self.removed[0]),
@@ -612,6 +642,7 @@ impl Game for Anadil {
             previous_cells: [vec![EMPTY; n], vec![EMPTY; n]],
             repeat: Repeat::Never,
             added: NO_POINT,
+            added_free: [usize::MAX; 2],
             judged: 0,
             winner: None,
             plies: 0,
