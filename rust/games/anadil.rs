@@ -11,7 +11,9 @@
 //! gained a breath or have one in a region whose obstruction changed. While
 //! every group lives, a local look may prove a placement quiet (only its
 //! region and supergroup change) or a lone stone that smothers only itself
-//! (the board stays). Most placements are legal without looking: only the
+//! (the board stays); a stone that may still go alone is placed after saving
+//! the description, which is restored if it does. Most placements are legal
+//! without looking: only the
 //! repetition and counter-annihilation rulings forbid a placement on an
 //! empty point, and a cheap filter (`Repeat`, the protected point) names the
 //! few turns on which they can. The counter-annihilation ruling needs no
@@ -203,6 +205,10 @@ impl Anadil {
                 return;
             }
         }
+        let may_go_alone = self.regions.may_go_alone(p, mover);
+        if may_go_alone {
+            self.regions.save();
+        }
         self.regions.place(p, mover);
         self.regions.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
@@ -215,6 +221,13 @@ impl Anadil {
         }
         self.regions.smothered(mover, &mut self.removed);
         let friendly = &self.removed[self.enemy_removed..];
+        if may_go_alone && self.removed == [p] {
+            // The stone goes alone: the board is as it was.
+            self.regions.restore();
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            return;
+        }
         if !friendly.is_empty() {
             for &r in friendly {
                 self.cells[r as usize] = EMPTY;

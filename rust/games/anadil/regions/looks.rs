@@ -247,6 +247,19 @@ impl Regions {
             .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
     }
 
+    /// Whether a stone of `colour` on empty point `p` might be smothered
+    /// alone: it would be a group of one, and an enemy supergroup reaches its
+    /// region.
+    pub(in crate::games::anadil) fn may_go_alone(&self, p: Point, colour: Colour) -> bool {
+        let g = self.cell_of(p);
+        let stone = colour.stone();
+        let w = self.width as isize;
+        self.touching[self.comp[g] as usize][1 - colour.index()] != 0
+            && [-1, 1, -w, w]
+                .iter()
+                .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
+    }
+
     /// The stones of the group holding `p`, and where its breaths lie.
     pub(in crate::games::anadil) fn group_breaths(&mut self, p: Point) -> (usize, Breaths) {
         let ring = self.ring();
