@@ -24,7 +24,8 @@
 //! hash compared with the mover's previous board, confirming on a match; a
 //! legal result is kept so that playing it does not resolve it again, and an
 //! illegal one is remembered for the turn. A player with no stone, whose placements
-//! often repeat, has them all judged at once (`judge_lone_placements`). The
+//! often repeat, has what serves them all found once per turn
+//! (`judge_lone_placement`). The
 //! teaching views behind `query` live in `views`.
 
 mod regions;
@@ -44,7 +45,7 @@ use regions::{Breaths, Regions};
 /// Verdict codes kept per point for the current turn (`verdicts`).
 const COUNTER: u32 = 1;
 const REPEAT: u32 = 2;
-/// Known legal without resolving it (see `Anadil::judge_lone_placements`).
+/// Known legal without resolving it (see `Anadil::judge_lone_placement`).
 const CLEAR: u32 = 3;
 const COUNTER_REASON: &str = "it would counter-annihilate";
 const REPEAT_REASON: &str = "the board would repeat your previous turn";
@@ -61,6 +62,49 @@ enum Repeat {
     Only(Point),
     /// Any placement that removes what the opponent's turn added can.
     Any,
+}
+
+/// For a mover with no stone, which placements can repeat the mover's
+/// previous board by taking what the opponent's turn added (see
+/// `Anadil::judge_lone_placement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lone {
+    /// None can.
+    Clear,
+    /// Those in the region with this id: it holds every breath of `added`,
+    /// and no other enemy group has all its breaths there.
+    In(usize),
+    /// Those smothering exactly the stones `added` stands for: `breathless`
+    /// enemy stones go with any placement, and those counted per region by
+    /// `Regions::single_region_groups` with a placement there.
+    Enclosing { breathless: usize },
+}
+
+/// What `Anadil::judge_lone_placement` found for one turn. It leans on
+/// caches in the work space of the descriptions, which a copy does not take,
+/// so a copy starts afresh.
+#[derive(Debug)]
+struct LoneTurn {
+    /// `plies + 1` once `lone` describes this turn.
+    judged: u32,
+    lone: Lone,
+    /// `plies + 1` while the mover's previous board is ready (on `spare`
+    /// when `added` is set) with its contacts counted afresh.
+    before_ready: u32,
+}
+
+impl LoneTurn {
+    const AFRESH: LoneTurn = LoneTurn {
+        judged: 0,
+        lone: Lone::Clear,
+        before_ready: 0,
+    };
+}
+
+impl Clone for LoneTurn {
+    fn clone(&self) -> Self {
+        LoneTurn::AFRESH
+    }
 }
 
 /// An Anadil position.
@@ -92,8 +136,8 @@ pub struct Anadil {
     /// Up to two regions holding a free breath of `added` (see
     /// `Anadil::keeps_added`), `usize::MAX` past them.
     added_free: [usize; 2],
-    /// `plies + 1` once `judge_lone_placements` has run on this turn.
-    judged: u32,
+    /// What `judge_lone_placement` found on this turn.
+    lone_turn: LoneTurn,
     winner: Option<Colour>,
     plies: u32,
     /// The empty points.
@@ -132,7 +176,7 @@ crate::core::clone_by_fields!(Anadil {
     repeat,
     added,
     added_free,
-    judged,
+    lone_turn,
     winner,
     plies,
     empties,
@@ -368,19 +412,28 @@ impl Anadil {
         if self.protected != NO_POINT && self.takes_protected(p) {
             return Err(COUNTER_REASON);
         }
-        if self.stones[self.to_move.index()] == 0
-            && self.protected == NO_POINT
-            && self.repeat == Repeat::Any
-            && self.judged != self.plies + 1
-        {
-            self.judge_lone_placements();
-        }
         let stamp = (self.plies + 1) << 2;
         match self.verdicts[p as usize] {
             v if v == stamp | COUNTER => return Err(COUNTER_REASON),
             v if v == stamp | REPEAT => return Err(REPEAT_REASON),
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
+        }
+        if self.stones[self.to_move.index()] == 0
+            && self.protected == NO_POINT
+            && self.repeat == Repeat::Any
+        {
+            match self.judge_lone_placement(p) {
+                0 => {}
+                code => {
+                    self.verdicts[p as usize] = stamp | code;
+                    return if code == REPEAT {
+                        Err(REPEAT_REASON)
+                    } else {
+                        Ok(())
+                    };
+                }
+            }
         }
         let all_alive = self.regions.all_alive();
         if all_alive && self.regions.smothers_itself_only(p, self.to_move) {
@@ -410,6 +463,7 @@ impl Anadil {
         // remembered is stale. The placement is resolved on a copy, which
         // `spare` keeps.
         self.resolved = None;
+        self.lone_turn.before_ready = 0;
         self.spare.clone_from(&self.regions);
         self.regions.swap_board(&mut self.spare);
         self.place_and_remove(p);
@@ -440,87 +494,73 @@ impl Anadil {
         }
     }
 
-    /// The repetition ruling for a mover with no stone on the board, judged
-    /// for every empty point at once (not one resolution per point): the
-    /// case where random games spend most placements.
+    /// The repetition ruling for a placement on `p` by a mover with no stone
+    /// on the board: `REPEAT`, `CLEAR`, or 0 when it must be resolved. What
+    /// serves every placement of the turn is found once, at the first.
     ///
     /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
     /// so the board now is `B` plus `added` (if any). The mover's lone stone
     /// on `p` smothers exactly the enemy groups whose breaths all lie in
     /// `p`'s region (each piece of it then meets one enemy of theirs: the new
     /// stone; every other region none). So the placement can repeat `B` only
-    /// if those groups are exactly `added`, and then it does if the stone,
-    /// alone on `B`, is smothered. Points this cannot settle locally are left
-    /// to be resolved.
-    fn judge_lone_placements(&mut self) {
-        self.judged = self.plies + 1;
-        let stamp = (self.plies + 1) << 2;
-        let mover = self.to_move;
-        let enemy = mover.opponent();
-        // Stamp 0 marks the points still to judge.
-        let mut pending = false;
-        let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
-        match added {
-            Some((size, breaths)) if size > 1 || breaths == Breaths::Many => {
+    /// if those groups are exactly `added` (see `Lone`), and then it does if
+    /// the stone, alone on `B`, is smothered.
+    fn judge_lone_placement(&mut self, p: Point) -> u32 {
+        let turn = self.plies + 1;
+        let enemy = self.to_move.opponent();
+        if self.lone_turn.judged != turn {
+            self.lone_turn.judged = turn;
+            let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
+            self.lone_turn.lone = match added {
                 // `added` cannot go alone.
-                for i in 0..self.empties.len() {
-                    self.verdicts[self.empties[i] as usize] = stamp | CLEAR;
-                }
-            }
-            Some((_, Breaths::One(region))) => {
+                Some((size, breaths)) if size > 1 || breaths == Breaths::Many => Lone::Clear,
                 // Only a placement in `region` can take `added`, and then
                 // takes it alone unless it takes another group too.
-                let alone = !self.regions.encloses_another(enemy, region, self.added);
-                for i in 0..self.empties.len() {
-                    let p = self.empties[i];
-                    let repeats_removal = alone && self.regions.region_of(p) == region;
-                    pending |= repeats_removal;
-                    self.verdicts[p as usize] = if repeats_removal {
-                        stamp
+                Some((_, Breaths::One(region))) => {
+                    if self.regions.encloses_another(enemy, region, self.added) {
+                        Lone::Clear
                     } else {
-                        stamp | CLEAR
-                    };
+                        Lone::In(region)
+                    }
                 }
-            }
-            _ => {
-                let breathless = self.regions.single_region_groups(enemy);
-                for i in 0..self.empties.len() {
-                    let p = self.empties[i];
-                    let region = self.regions.region_of(p);
-                    let smothered = self.regions.enclosed_in(region) + breathless;
-                    // With `added` breathless, it goes with any placement.
-                    let repeats_removal = smothered == usize::from(added.is_some());
-                    pending |= repeats_removal;
-                    self.verdicts[p as usize] = if repeats_removal {
-                        stamp
-                    } else {
-                        stamp | CLEAR
-                    };
-                }
-            }
+                _ => Lone::Enclosing {
+                    breathless: self.regions.single_region_groups(enemy),
+                },
+            };
         }
-        if !pending {
-            return;
+        let region = self.regions.region_of(p);
+        let repeats_removal = match self.lone_turn.lone {
+            Lone::Clear => false,
+            Lone::In(r) => region == r,
+            // With `added` breathless, it goes with any placement.
+            Lone::Enclosing { breathless } => {
+                self.regions.enclosed_in(region) + breathless == usize::from(self.added != NO_POINT)
+            }
+        };
+        if !repeats_removal {
+            return CLEAR;
         }
         // The mover's previous board: without `added`, on `spare`.
+        if self.lone_turn.before_ready != turn {
+            self.lone_turn.before_ready = turn;
+            if self.added == NO_POINT {
+                self.regions.forget_contacts();
+            } else {
+                self.resolved = None;
+                self.spare.clone_from(&self.regions);
+                self.spare.remove(&[self.added], enemy);
+                self.spare.forget_contacts();
+            }
+        }
         let before = if self.added == NO_POINT {
             &mut self.regions
         } else {
-            self.resolved = None;
-            self.spare.clone_from(&self.regions);
-            self.spare.remove(&[self.added], enemy);
             &mut self.spare
         };
-        before.forget_contacts();
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
-            if self.verdicts[p as usize] == stamp {
-                match before.lone_stone_smothered(p, mover) {
-                    Some(true) => self.verdicts[p as usize] = stamp | REPEAT,
-                    Some(false) => self.verdicts[p as usize] = stamp | CLEAR,
-                    None => {}
-                }
-            }
+        match before.lone_stone_smothered(p, self.to_move) {
+            Some(true) => REPEAT,
+            Some(false) => CLEAR,
+            None => 0,
         }
     }
 
@@ -656,7 +696,7 @@ impl Game for Anadil {
             repeat: Repeat::Never,
             added: NO_POINT,
             added_free: [usize::MAX; 2],
-            judged: 0,
+            lone_turn: LoneTurn::AFRESH,
             winner: None,
             plies: 0,
             empties: PointList::full(n),
