@@ -11,15 +11,21 @@
 //! gained a breath or have one in a region whose obstruction changed. While
 //! every group lives, a local look may prove a placement quiet (only its
 //! region and supergroup change) or a lone stone that smothers only itself
-//! (the board stays). Most placements are legal without looking: only the
+//! (the board stays); a stone that may still go alone is placed after saving
+//! the description, which is restored if it does. Most placements are legal
+//! without looking: only the
 //! repetition and counter-annihilation rulings forbid a placement on an
 //! empty point, and a cheap filter (`Repeat`, the protected point) names the
-//! few turns on which they can. Then the placement is resolved on a copy of
-//! the description (`spare`) and the resulting board's Zobrist hash compared
-//! with the mover's previous board, confirming on a match; a legal result
-//! is kept so that playing it does not resolve it again, and an illegal one
-//! is remembered for the turn. A player with no stone, whose placements
-//! often repeat, has them all judged at once (`judge_lone_placements`). The
+//! few turns on which they can. The counter-annihilation ruling needs no
+//! resolution: the mover has no stone then, so a placement takes the
+//! protected group exactly when it lands in the one region holding all that
+//! group's breaths (`takes_protected`). Otherwise the placement is resolved
+//! on a copy of the description (`spare`) and the resulting board's Zobrist
+//! hash compared with the mover's previous board, confirming on a match; a
+//! legal result is kept so that playing it does not resolve it again, and an
+//! illegal one is remembered for the turn. A player with no stone, whose placements
+//! often repeat, has what serves them all found once per turn
+//! (`judge_lone_placement`). The
 //! teaching views behind `query` live in `views`.
 
 mod regions;
@@ -39,7 +45,7 @@ use regions::{Breaths, Regions};
 /// Verdict codes kept per point for the current turn (`verdicts`).
 const COUNTER: u32 = 1;
 const REPEAT: u32 = 2;
-/// Known legal without resolving it (see `Anadil::judge_lone_placements`).
+/// Known legal without resolving it (see `Anadil::judge_lone_placement`).
 const CLEAR: u32 = 3;
 const COUNTER_REASON: &str = "it would counter-annihilate";
 const REPEAT_REASON: &str = "the board would repeat your previous turn";
@@ -58,6 +64,49 @@ enum Repeat {
     Any,
 }
 
+/// For a mover with no stone, which placements can repeat the mover's
+/// previous board by taking what the opponent's turn added (see
+/// `Anadil::judge_lone_placement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lone {
+    /// None can.
+    Clear,
+    /// Those in the region with this id: it holds every breath of `added`,
+    /// and no other enemy group has all its breaths there.
+    In(usize),
+    /// Those smothering exactly the stones `added` stands for: `breathless`
+    /// enemy stones go with any placement, and those counted per region by
+    /// `Regions::single_region_groups` with a placement there.
+    Enclosing { breathless: usize },
+}
+
+/// What `Anadil::judge_lone_placement` found for one turn. It leans on
+/// caches in the work space of the descriptions, which a copy does not take,
+/// so a copy starts afresh.
+#[derive(Debug)]
+struct LoneTurn {
+    /// `plies + 1` once `lone` describes this turn.
+    judged: u32,
+    lone: Lone,
+    /// `plies + 1` while the mover's previous board is ready (on `spare`
+    /// when `added` is set) with its contacts counted afresh.
+    before_ready: u32,
+}
+
+impl LoneTurn {
+    const AFRESH: LoneTurn = LoneTurn {
+        judged: 0,
+        lone: Lone::Clear,
+        before_ready: 0,
+    };
+}
+
+impl Clone for LoneTurn {
+    fn clone(&self) -> Self {
+        LoneTurn::AFRESH
+    }
+}
+
 /// An Anadil position.
 #[derive(Debug)]
 pub struct Anadil {
@@ -70,6 +119,9 @@ pub struct Anadil {
     prison: i64,
     /// The stone the no-counter-annihilation ruling protects, or `NO_POINT`.
     protected: Point,
+    /// Where the breaths of the protected stone's group lie, while there is
+    /// one (see `Anadil::takes_protected`).
+    protected_breaths: Breaths,
     /// Stones on the board per colour.
     stones: [usize; 2],
     /// The Zobrist hash of `cells`.
@@ -81,8 +133,11 @@ pub struct Anadil {
     repeat: Repeat,
     /// With `Repeat::Any`: the stone the opponent's turn added, or `NO_POINT`.
     added: Point,
-    /// `plies + 1` once `judge_lone_placements` has run on this turn.
-    judged: u32,
+    /// Up to two regions holding a free breath of `added` (see
+    /// `Anadil::keeps_added`), `usize::MAX` past them.
+    added_free: [usize; 2],
+    /// What `judge_lone_placement` found on this turn.
+    lone_turn: LoneTurn,
     winner: Option<Colour>,
     plies: u32,
     /// The empty points.
@@ -113,13 +168,15 @@ crate::core::clone_by_fields!(Anadil {
     to_move,
     prison,
     protected,
+    protected_breaths,
     stones,
     hash,
     previous,
     previous_cells,
     repeat,
     added,
-    judged,
+    added_free,
+    lone_turn,
     winner,
     plies,
     empties,
@@ -192,6 +249,10 @@ impl Anadil {
                 return;
             }
         }
+        let may_go_alone = self.regions.may_go_alone(p, mover);
+        if may_go_alone {
+            self.regions.save();
+        }
         self.regions.place(p, mover);
         self.regions.smothered(enemy, &mut self.removed);
         self.enemy_removed = self.removed.len();
@@ -204,6 +265,13 @@ impl Anadil {
         }
         self.regions.smothered(mover, &mut self.removed);
         let friendly = &self.removed[self.enemy_removed..];
+        if may_go_alone && self.removed == [p] {
+            // The stone goes alone: the board is as it was.
+            self.regions.restore();
+            self.cells[p as usize] = EMPTY;
+            self.hash ^= self.keys[p as usize][mover.index()];
+            return;
+        }
         if !friendly.is_empty() {
             for &r in friendly {
                 self.cells[r as usize] = EMPTY;
@@ -268,6 +336,51 @@ impl Anadil {
         self.protected != NO_POINT && self.cells[self.protected as usize] == EMPTY
     }
 
+    /// Whether a placement on empty `p` removes the protected stone's group.
+    ///
+    /// The mover has no stone (the opponent's last turn removed them all),
+    /// so before `p` no region is reached by a supergroup of the mover's and
+    /// every enemy breath is free. A lone stone on `p` reaches exactly the
+    /// pieces of `p`'s region, each once, so it obstructs the breaths there
+    /// and no other: an enemy group is smothered exactly when all its
+    /// breaths lie in `p`'s region.
+    fn takes_protected(&self, p: Point) -> bool {
+        match self.protected_breaths {
+            Breaths::None => true,
+            Breaths::One(region) => self.regions.region_of(p) == region,
+            Breaths::Many => false,
+        }
+    }
+
+    /// With `Repeat::Any`, whether a placement on empty `p` surely leaves
+    /// `added` on the board, so it cannot repeat the mover's previous board
+    /// (which lacks it).
+    ///
+    /// `added` goes only if smothered. A stone on `p` with no friendly stone
+    /// king-adjacent merges no supergroup of the mover's and reaches only
+    /// `p`'s region: every other region keeps the mover's supergroups that
+    /// reach it, so a free breath of `added` in one stays free.
+    fn keeps_added(&self, p: Point) -> bool {
+        let [first, second] = self.added_free;
+        if first == usize::MAX || !self.regions.stands_apart(p, self.to_move) {
+            return false;
+        }
+        second != usize::MAX || self.regions.region_of(p) != first
+    }
+
+    /// Whether a placement on empty `p` is legal by a look that needs no
+    /// resolution: the cheap filter, or a ruling that may apply shown not to.
+    fn surely_legal(&self, p: Point) -> bool {
+        if !self.may_be_illegal(p) {
+            return true;
+        }
+        if self.protected != NO_POINT {
+            // No other ruling can apply.
+            return !self.takes_protected(p) && self.repeat != Repeat::Only(p);
+        }
+        self.repeat == Repeat::Any && self.added != NO_POINT && self.keeps_added(p)
+    }
+
     /// Whether a placement on empty `p` could be illegal: only when the
     /// counter-annihilation or the repetition ruling may apply.
     fn may_be_illegal(&self, p: Point) -> bool {
@@ -293,15 +406,11 @@ impl Anadil {
         if self.cells[p as usize] != EMPTY {
             return Err("the point is occupied");
         }
-        if !self.may_be_illegal(p) {
+        if self.surely_legal(p) {
             return Ok(());
         }
-        if self.stones[self.to_move.index()] == 0
-            && self.protected == NO_POINT
-            && self.repeat == Repeat::Any
-            && self.judged != self.plies + 1
-        {
-            self.judge_lone_placements();
+        if self.protected != NO_POINT && self.takes_protected(p) {
+            return Err(COUNTER_REASON);
         }
         let stamp = (self.plies + 1) << 2;
         match self.verdicts[p as usize] {
@@ -309,6 +418,22 @@ impl Anadil {
             v if v == stamp | REPEAT => return Err(REPEAT_REASON),
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
+        }
+        if self.stones[self.to_move.index()] == 0
+            && self.protected == NO_POINT
+            && self.repeat == Repeat::Any
+        {
+            match self.judge_lone_placement(p) {
+                0 => {}
+                code => {
+                    self.verdicts[p as usize] = stamp | code;
+                    return if code == REPEAT {
+                        Err(REPEAT_REASON)
+                    } else {
+                        Ok(())
+                    };
+                }
+            }
         }
         let all_alive = self.regions.all_alive();
         if all_alive && self.regions.smothers_itself_only(p, self.to_move) {
@@ -338,6 +463,7 @@ impl Anadil {
         // remembered is stale. The placement is resolved on a copy, which
         // `spare` keeps.
         self.resolved = None;
+        self.lone_turn.before_ready = 0;
         self.spare.clone_from(&self.regions);
         self.regions.swap_board(&mut self.spare);
         self.place_and_remove(p);
@@ -368,87 +494,73 @@ impl Anadil {
         }
     }
 
-    /// The repetition ruling for a mover with no stone on the board, judged
-    /// for every empty point at once (not one resolution per point): the
-    /// case where random games spend most placements.
+    /// The repetition ruling for a placement on `p` by a mover with no stone
+    /// on the board: `REPEAT`, `CLEAR`, or 0 when it must be resolved. What
+    /// serves every placement of the turn is found once, at the first.
     ///
     /// Nothing was lost since the mover's previous board `B` (`Repeat::Any`),
     /// so the board now is `B` plus `added` (if any). The mover's lone stone
     /// on `p` smothers exactly the enemy groups whose breaths all lie in
     /// `p`'s region (each piece of it then meets one enemy of theirs: the new
     /// stone; every other region none). So the placement can repeat `B` only
-    /// if those groups are exactly `added`, and then it does if the stone,
-    /// alone on `B`, is smothered. Points this cannot settle locally are left
-    /// to be resolved.
-    fn judge_lone_placements(&mut self) {
-        self.judged = self.plies + 1;
-        let stamp = (self.plies + 1) << 2;
-        let mover = self.to_move;
-        let enemy = mover.opponent();
-        // Stamp 0 marks the points still to judge.
-        let mut pending = false;
-        let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
-        match added {
-            Some((size, breaths)) if size > 1 || breaths == Breaths::Many => {
+    /// if those groups are exactly `added` (see `Lone`), and then it does if
+    /// the stone, alone on `B`, is smothered.
+    fn judge_lone_placement(&mut self, p: Point) -> u32 {
+        let turn = self.plies + 1;
+        let enemy = self.to_move.opponent();
+        if self.lone_turn.judged != turn {
+            self.lone_turn.judged = turn;
+            let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
+            self.lone_turn.lone = match added {
                 // `added` cannot go alone.
-                for i in 0..self.empties.len() {
-                    self.verdicts[self.empties[i] as usize] = stamp | CLEAR;
-                }
-            }
-            Some((_, Breaths::One(region))) => {
+                Some((size, breaths)) if size > 1 || breaths == Breaths::Many => Lone::Clear,
                 // Only a placement in `region` can take `added`, and then
                 // takes it alone unless it takes another group too.
-                let alone = !self.regions.encloses_another(enemy, region, self.added);
-                for i in 0..self.empties.len() {
-                    let p = self.empties[i];
-                    let repeats_removal = alone && self.regions.region_of(p) == region;
-                    pending |= repeats_removal;
-                    self.verdicts[p as usize] = if repeats_removal {
-                        stamp
+                Some((_, Breaths::One(region))) => {
+                    if self.regions.encloses_another(enemy, region, self.added) {
+                        Lone::Clear
                     } else {
-                        stamp | CLEAR
-                    };
+                        Lone::In(region)
+                    }
                 }
-            }
-            _ => {
-                let breathless = self.regions.single_region_groups(enemy);
-                for i in 0..self.empties.len() {
-                    let p = self.empties[i];
-                    let region = self.regions.region_of(p);
-                    let smothered = self.regions.enclosed_in(region) + breathless;
-                    // With `added` breathless, it goes with any placement.
-                    let repeats_removal = smothered == usize::from(added.is_some());
-                    pending |= repeats_removal;
-                    self.verdicts[p as usize] = if repeats_removal {
-                        stamp
-                    } else {
-                        stamp | CLEAR
-                    };
-                }
-            }
+                _ => Lone::Enclosing {
+                    breathless: self.regions.single_region_groups(enemy),
+                },
+            };
         }
-        if !pending {
-            return;
+        let region = self.regions.region_of(p);
+        let repeats_removal = match self.lone_turn.lone {
+            Lone::Clear => false,
+            Lone::In(r) => region == r,
+            // With `added` breathless, it goes with any placement.
+            Lone::Enclosing { breathless } => {
+                self.regions.enclosed_in(region) + breathless == usize::from(self.added != NO_POINT)
+            }
+        };
+        if !repeats_removal {
+            return CLEAR;
         }
         // The mover's previous board: without `added`, on `spare`.
+        if self.lone_turn.before_ready != turn {
+            self.lone_turn.before_ready = turn;
+            if self.added == NO_POINT {
+                self.regions.forget_contacts();
+            } else {
+                self.resolved = None;
+                self.spare.clone_from(&self.regions);
+                self.spare.remove(&[self.added], enemy);
+                self.spare.forget_contacts();
+            }
+        }
         let before = if self.added == NO_POINT {
             &mut self.regions
         } else {
-            self.resolved = None;
-            self.spare.clone_from(&self.regions);
-            self.spare.remove(&[self.added], enemy);
             &mut self.spare
         };
-        before.forget_contacts();
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
-            if self.verdicts[p as usize] == stamp {
-                match before.lone_stone_smothered(p, mover) {
-                    Some(true) => self.verdicts[p as usize] = stamp | REPEAT,
-                    Some(false) => self.verdicts[p as usize] = stamp | CLEAR,
-                    None => {}
-                }
-            }
+        match before.lone_stone_smothered(p, self.to_move) {
+            Some(true) => REPEAT,
+            Some(false) => CLEAR,
+            None => 0,
         }
     }
 
@@ -479,12 +591,12 @@ impl Anadil {
         if self.check_release().is_ok() {
             return true;
         }
-        // A placement the cheap filter clears is legal without resolving it.
+        // A placement legal by a look is legal without resolving it.
         if self
             .empties
             .as_slice()
             .iter()
-            .any(|&p| !self.may_be_illegal(p))
+            .any(|&p| self.surely_legal(p))
         {
             return true;
         }
@@ -520,6 +632,7 @@ impl Anadil {
         }
         let survived = self.cells[p as usize] != EMPTY;
         self.protected = if enemy_had > 0 && self.stones[enemy.index()] == 0 && survived {
+            self.protected_breaths = self.regions.group_breaths(p).1;
             p
         } else {
             NO_POINT
@@ -537,6 +650,9 @@ impl Anadil {
                 .iter()
                 .any(|&q| self.cells[q as usize] == stone);
         self.added = if survived { p } else { NO_POINT };
+        if survived {
+            self.added_free = self.regions.free_breath_regions(p);
+        }
         self.repeat = match (own_lost, self.enemy_removed, joined) {
             (0, 0, false) => Repeat::Any,
             (0, 1, false) => Repeat::Only(self.removed[0]),
@@ -572,13 +688,15 @@ impl Game for Anadil {
             to_move: Colour::Black,
             prison: 0,
             protected: NO_POINT,
+            protected_breaths: Breaths::None,
             stones: [0; 2],
             hash: 0,
             previous: [None; 2],
             previous_cells: [vec![EMPTY; n], vec![EMPTY; n]],
             repeat: Repeat::Never,
             added: NO_POINT,
-            judged: 0,
+            added_free: [usize::MAX; 2],
+            lone_turn: LoneTurn::AFRESH,
             winner: None,
             plies: 0,
             empties: PointList::full(n),

@@ -21,12 +21,14 @@
 
 mod looks;
 mod reach;
+mod saved;
 
 use crate::board::Point;
 use crate::core::{Colour, Marks, EMPTY};
 
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
+use saved::Saved;
 
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
@@ -147,6 +149,8 @@ struct Scratch {
     counted: Marks,
     /// Per region id: see [`Regions::single_region_groups`].
     enclosed: Vec<u16>,
+    /// See [`Regions::save`].
+    saved: Saved,
 }
 
 impl Scratch {
@@ -175,6 +179,7 @@ impl Scratch {
             contacts: vec![[0; 2]; ids],
             counted: Marks::new(ids),
             enclosed: vec![0; ids],
+            saved: Saved::default(),
         }
     }
 }

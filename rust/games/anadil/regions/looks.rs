@@ -213,6 +213,53 @@ impl Regions {
         })
     }
 
+    /// Up to two regions (by id, `usize::MAX` past them) holding a breath of
+    /// the stone on `p` that is free for its colour.
+    pub(in crate::games::anadil) fn free_breath_regions(&self, p: Point) -> [usize; 2] {
+        let g = self.cell_of(p);
+        let k = usize::from(self.grid[g] == Colour::White.stone());
+        let mut found = [usize::MAX; 2];
+        for &o in &self.ring() {
+            let e = g.wrapping_add_signed(o);
+            if self.grid[e] != EMPTY {
+                continue;
+            }
+            let region = self.comp[e] as usize;
+            if self.touching[region][1 - k] != 1 && found[0] != region {
+                found[1] = found[0];
+                found[0] = region;
+                if found[1] != usize::MAX {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether a stone of `colour` on empty point `p` would have no friendly
+    /// stone king-adjacent: then it merges no supergroup, and only `p`'s
+    /// region changes what reaches it.
+    pub(in crate::games::anadil) fn stands_apart(&self, p: Point, colour: Colour) -> bool {
+        let g = self.cell_of(p);
+        let stone = colour.stone();
+        self.ring()
+            .iter()
+            .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
+    }
+
+    /// Whether a stone of `colour` on empty point `p` might be smothered
+    /// alone: it would be a group of one, and an enemy supergroup reaches its
+    /// region.
+    pub(in crate::games::anadil) fn may_go_alone(&self, p: Point, colour: Colour) -> bool {
+        let g = self.cell_of(p);
+        let stone = colour.stone();
+        let w = self.width as isize;
+        self.touching[self.comp[g] as usize][1 - colour.index()] != 0
+            && [-1, 1, -w, w]
+                .iter()
+                .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
+    }
+
     /// The stones of the group holding `p`, and where its breaths lie.
     pub(in crate::games::anadil) fn group_breaths(&mut self, p: Point) -> (usize, Breaths) {
         let ring = self.ring();
