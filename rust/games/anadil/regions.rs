@@ -28,7 +28,6 @@ use crate::core::{Colour, Marks, EMPTY};
 
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
-use saved::Saved;
 
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
@@ -72,6 +71,15 @@ pub(super) struct Regions {
     side: usize,
     /// Grid width: the side plus the border on either hand.
     width: usize,
+    described: Description,
+    /// Work space, never copied: describes no board.
+    scratch: Scratch,
+}
+
+/// All that [`Regions`] knows of its board: what a copy of a position
+/// copies, and what `swap_board`, `save` and `restore` move as one.
+#[derive(Debug, Default)]
+struct Description {
     grid: Vec<u8>,
     /// Per grid cell: the id of its component; `NONE` on the border.
     comp: Vec<u16>,
@@ -96,9 +104,21 @@ pub(super) struct Regions {
     listed: Vec<bool>,
     /// Ids no component holds.
     unused: Vec<u16>,
-    /// Work space, never copied: describes no board.
-    scratch: Scratch,
 }
+
+crate::core::clone_by_fields!(Description {
+    grid,
+    comp,
+    size,
+    touching,
+    first,
+    second,
+    alive,
+    dead,
+    smothered_cells,
+    listed,
+    unused
+});
 
 /// Reusable buffers for the updates and the local looks.
 #[derive(Debug)]
@@ -150,7 +170,7 @@ struct Scratch {
     /// Per region id: see [`Regions::single_region_groups`].
     enclosed: Vec<u16>,
     /// See [`Regions::save`].
-    saved: Saved,
+    saved: Description,
 }
 
 impl Scratch {
@@ -179,7 +199,7 @@ impl Scratch {
             contacts: vec![[0; 2]; ids],
             counted: Marks::new(ids),
             enclosed: vec![0; ids],
-            saved: Saved::default(),
+            saved: Description::default(),
         }
     }
 }
@@ -189,18 +209,8 @@ impl Clone for Regions {
         Regions {
             side: self.side,
             width: self.width,
-            grid: self.grid.clone(),
-            comp: self.comp.clone(),
-            size: self.size.clone(),
-            touching: self.touching.clone(),
-            first: self.first.clone(),
-            second: self.second.clone(),
-            alive: self.alive.clone(),
-            dead: self.dead,
-            smothered_cells: self.smothered_cells.clone(),
-            listed: self.listed.clone(),
-            unused: self.unused.clone(),
-            scratch: Scratch::new(self.grid.len(), self.size.len()),
+            described: self.described.clone(),
+            scratch: Scratch::new(self.described.grid.len(), self.described.size.len()),
         }
     }
 
@@ -209,19 +219,9 @@ impl Clone for Regions {
     fn clone_from(&mut self, source: &Self) {
         self.side = source.side;
         self.width = source.width;
-        self.grid.clone_from(&source.grid);
-        self.comp.clone_from(&source.comp);
-        self.size.clone_from(&source.size);
-        self.touching.clone_from(&source.touching);
-        self.first.clone_from(&source.first);
-        self.second.clone_from(&source.second);
-        self.alive.clone_from(&source.alive);
-        self.dead = source.dead;
-        self.smothered_cells.clone_from(&source.smothered_cells);
-        self.listed.clone_from(&source.listed);
-        self.unused.clone_from(&source.unused);
-        if self.scratch.source_of.len() != source.grid.len() {
-            self.scratch = Scratch::new(source.grid.len(), source.size.len());
+        self.described.clone_from(&source.described);
+        if self.scratch.source_of.len() != source.described.grid.len() {
+            self.scratch = Scratch::new(source.described.grid.len(), source.described.size.len());
         }
     }
 }
@@ -239,17 +239,19 @@ impl Regions {
         Regions {
             side,
             width,
-            grid,
-            comp: vec![NONE; cells],
-            size: vec![0; ids],
-            touching: vec![[0; 2]; ids],
-            first: vec![[NONE; 2]; ids],
-            second: vec![[NONE; 2]; ids],
-            alive: vec![false; cells],
-            dead: [0; 2],
-            smothered_cells: Vec::with_capacity(cells),
-            listed: vec![false; cells],
-            unused: Vec::with_capacity(ids),
+            described: Description {
+                grid,
+                comp: vec![NONE; cells],
+                size: vec![0; ids],
+                touching: vec![[0; 2]; ids],
+                first: vec![[NONE; 2]; ids],
+                second: vec![[NONE; 2]; ids],
+                alive: vec![false; cells],
+                dead: [0; 2],
+                smothered_cells: Vec::with_capacity(cells),
+                listed: vec![false; cells],
+                unused: Vec::with_capacity(ids),
+            },
             scratch: Scratch::new(cells, ids),
         }
     }
@@ -257,17 +259,7 @@ impl Regions {
     /// Exchanges the boards described with `other`, each keeping its own
     /// work space (so that each grows only in its own role).
     pub(super) fn swap_board(&mut self, other: &mut Regions) {
-        std::mem::swap(&mut self.grid, &mut other.grid);
-        std::mem::swap(&mut self.comp, &mut other.comp);
-        std::mem::swap(&mut self.size, &mut other.size);
-        std::mem::swap(&mut self.touching, &mut other.touching);
-        std::mem::swap(&mut self.first, &mut other.first);
-        std::mem::swap(&mut self.second, &mut other.second);
-        std::mem::swap(&mut self.alive, &mut other.alive);
-        std::mem::swap(&mut self.dead, &mut other.dead);
-        std::mem::swap(&mut self.smothered_cells, &mut other.smothered_cells);
-        std::mem::swap(&mut self.listed, &mut other.listed);
-        std::mem::swap(&mut self.unused, &mut other.unused);
+        std::mem::swap(&mut self.described, &mut other.described);
     }
 
     /// The grid cell of point `p`.
@@ -305,30 +297,32 @@ impl Regions {
     pub(super) fn rebuild(&mut self, cells: &[u8]) {
         for (r, row) in cells.chunks_exact(self.side).enumerate() {
             let start = (r + 1) * self.width + 1;
-            self.grid[start..start + self.side].copy_from_slice(row);
+            self.described.grid[start..start + self.side].copy_from_slice(row);
         }
-        self.unused.clear();
-        self.unused.extend((0..self.size.len() as u16).rev());
+        self.described.unused.clear();
+        self.described
+            .unused
+            .extend((0..self.described.size.len() as u16).rev());
         let interior: Vec<usize> = self.interior().collect();
         for &g in &interior {
-            self.comp[g] = NONE;
+            self.described.comp[g] = NONE;
         }
         let ring = self.ring();
         for &g in &interior {
-            if self.comp[g] != NONE {
+            if self.described.comp[g] != NONE {
                 continue;
             }
-            let id = Self::allocate(&mut self.unused);
-            let value = self.grid[g];
-            self.comp[g] = id;
-            self.size[id as usize] = 1;
+            let id = Self::allocate(&mut self.described.unused);
+            let value = self.described.grid[g];
+            self.described.comp[g] = id;
+            self.described.size[id as usize] = 1;
             self.scratch.stack.push(g as u16);
             while let Some(c) = self.scratch.stack.pop() {
                 for &o in &ring {
                     let u = (c as usize).wrapping_add_signed(o);
-                    if self.grid[u] == value && self.comp[u] == NONE {
-                        self.comp[u] = id;
-                        self.size[id as usize] += 1;
+                    if self.described.grid[u] == value && self.described.comp[u] == NONE {
+                        self.described.comp[u] = id;
+                        self.described.size[id as usize] += 1;
                         self.scratch.stack.push(u as u16);
                     }
                 }
@@ -336,25 +330,25 @@ impl Regions {
         }
         self.scratch.queued.clear();
         for &g in &interior {
-            if self.grid[g] == EMPTY && self.scratch.queued.mark(self.comp[g]) {
-                self.count_touching(self.comp[g], g, BOTH);
+            if self.described.grid[g] == EMPTY && self.scratch.queued.mark(self.described.comp[g]) {
+                self.count_touching(self.described.comp[g], g, BOTH);
             }
         }
-        self.dead = [0; 2];
-        self.smothered_cells.clear();
-        self.listed.fill(false);
+        self.described.dead = [0; 2];
+        self.described.smothered_cells.clear();
+        self.described.listed.fill(false);
         for &g in &interior {
-            self.alive[g] = false;
-            if let Some(k) = Self::colour_index(self.grid[g]) {
-                self.dead[k] += 1;
+            self.described.alive[g] = false;
+            if let Some(k) = Self::colour_index(self.described.grid[g]) {
+                self.described.dead[k] += 1;
                 self.scratch.seeds.push(g as u16);
             }
         }
         self.judge_seeds(NO_CELL);
         for &g in &interior {
-            if Self::colour_index(self.grid[g]).is_some() && !self.alive[g] {
-                self.listed[g] = true;
-                self.smothered_cells.push(g as u16);
+            if Self::colour_index(self.described.grid[g]).is_some() && !self.described.alive[g] {
+                self.described.listed[g] = true;
+                self.described.smothered_cells.push(g as u16);
             }
         }
     }
@@ -380,7 +374,7 @@ impl Regions {
             return false;
         }
         let ring = self.ring();
-        let (grid, comp) = (&self.grid[..], &self.comp[..]);
+        let (grid, comp) = (&self.described.grid[..], &self.described.comp[..]);
         let scratch = &mut self.scratch;
         scratch.beside.clear();
         scratch.seen.clear();
@@ -432,14 +426,20 @@ impl Regions {
     /// region with id `region`.
     fn reach(&self, region: usize, k: usize) -> Reach {
         Reach {
-            count: self.touching[region][k],
-            ids: [self.first[region][k], self.second[region][k]],
+            count: self.described.touching[region][k],
+            ids: [
+                self.described.first[region][k],
+                self.described.second[region][k],
+            ],
         }
     }
 
     fn set_reach(&mut self, region: usize, k: usize, reach: Reach) {
-        self.touching[region][k] = reach.count;
-        [self.first[region][k], self.second[region][k]] = reach.ids;
+        self.described.touching[region][k] = reach.count;
+        [
+            self.described.first[region][k],
+            self.described.second[region][k],
+        ] = reach.ids;
     }
 
     /// Queues `region` (holding cell `start`) to be counted again for the
@@ -462,24 +462,24 @@ impl Regions {
         for i in 0..self.scratch.recount.len() {
             let (region, before, start, want) = self.scratch.recount[i];
             let complete = self.count_touching(region, start as usize, want);
-            let after = obstruction(self.touching[region as usize]);
+            let after = obstruction(self.described.touching[region as usize]);
             let changed = before & !after;
             let mut colours = [changed & 3 != 0, changed & 12 != 0];
             for (c, again) in colours.iter_mut().enumerate() {
                 let now_free = after >> (2 * c) & 1 == 1;
-                *again &= !now_free || self.dead[c] > 0;
+                *again &= !now_free || self.described.dead[c] > 0;
             }
             if colours == [false, false] {
                 continue;
             }
             if complete {
-                let (grid, scratch) = (&self.grid, &mut self.scratch);
+                let (grid, scratch) = (&self.described.grid, &mut self.scratch);
                 for &s in &scratch.beside {
                     if colours[(grid[s as usize] - 1) as usize] {
                         scratch.seeds.push(s);
                     }
                 }
-            } else if self.size[region as usize] as usize * 4 > self.side * self.side {
+            } else if self.described.size[region as usize] as usize * 4 > self.side * self.side {
                 // Walking a large region costs more than judging every
                 // group of those colours.
                 for (everyone, again) in self.scratch.everyone.iter_mut().zip(colours) {
@@ -493,7 +493,7 @@ impl Regions {
         if self.scratch.everyone != [false; 2] {
             let everyone = std::mem::take(&mut self.scratch.everyone);
             // The border holds no stone: one pass over the whole grid.
-            for (g, &value) in self.grid.iter().enumerate() {
+            for (g, &value) in self.described.grid.iter().enumerate() {
                 if Self::colour_index(value).is_some_and(|c| everyone[c]) {
                     self.scratch.seeds.push(g as u16);
                 }
@@ -505,7 +505,7 @@ impl Regions {
     /// holding cell `start`.
     fn seed_beside_region(&mut self, start: usize, colours: [bool; 2]) {
         let ring = self.ring();
-        let grid = &self.grid[..];
+        let grid = &self.described.grid[..];
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         scratch.seen.mark(start as u16);
@@ -537,9 +537,16 @@ impl Regions {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        let (grid, comp, touching) = (&self.grid[..], &self.comp[..], &self.touching[..]);
-        let (alive, dead) = (&mut self.alive[..], &mut self.dead);
-        let (smothered_cells, listed) = (&mut self.smothered_cells, &mut self.listed);
+        let (grid, comp, touching) = (
+            &self.described.grid[..],
+            &self.described.comp[..],
+            &self.described.touching[..],
+        );
+        let (alive, dead) = (&mut self.described.alive[..], &mut self.described.dead);
+        let (smothered_cells, listed) = (
+            &mut self.described.smothered_cells,
+            &mut self.described.listed,
+        );
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         for i in 0..scratch.seeds.len() {
@@ -645,8 +652,12 @@ impl Regions {
     /// only over its smaller parts.
     fn separate(&mut self, value: u8, old: u16) {
         let ring = self.ring();
-        let (grid, comp, size) = (&self.grid[..], &mut self.comp[..], &mut self.size[..]);
-        let unused = &mut self.unused;
+        let (grid, comp, size) = (
+            &self.described.grid[..],
+            &mut self.described.comp[..],
+            &mut self.described.size[..],
+        );
+        let unused = &mut self.described.unused;
         let s = &mut self.scratch;
         s.seen.clear();
         let mut n = 0;
@@ -765,24 +776,24 @@ impl Regions {
         let ring = self.ring();
         let (k, stone) = (colour.index(), colour.stone());
         let enemy_stone = colour.opponent().stone();
-        let region = self.comp[g];
-        let touching = self.touching[region as usize];
+        let region = self.described.comp[g];
+        let touching = self.described.touching[region as usize];
         let before = obstruction(touching);
-        self.grid[g] = stone;
-        self.size[region as usize] -= 1;
-        self.alive[g] = false;
-        self.dead[k] += 1;
+        self.described.grid[g] = stone;
+        self.described.size[region as usize] -= 1;
+        self.described.alive[g] = false;
+        self.described.dead[k] += 1;
         self.scratch.queued.clear();
         // The region: split only if the empty ring falls apart.
         let mut open = 0u8;
         for (i, &o) in ring.iter().enumerate() {
-            if self.grid[g.wrapping_add_signed(o)] == EMPTY {
+            if self.described.grid[g.wrapping_add_signed(o)] == EMPTY {
                 open |= 1 << i;
             }
         }
         let whole = open != 0 && ring_connected(open);
         if open == 0 {
-            self.unused.push(region);
+            self.described.unused.push(region);
         } else if !whole {
             self.scratch.moved.clear();
             for (i, &o) in ring.iter().enumerate() {
@@ -793,7 +804,7 @@ impl Regions {
             self.separate(EMPTY, region);
             for i in 0..self.scratch.moved.len() {
                 let c = self.scratch.moved[i] as usize;
-                self.queue(self.comp[c], before, c, BOTH);
+                self.queue(self.described.comp[c], before, c, BOTH);
             }
             let rest = self.ring_cell_of(g, region);
             self.queue(region, before, rest, BOTH);
@@ -803,44 +814,46 @@ impl Regions {
         let mut target = NONE;
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
-            let id = self.comp[s];
-            if self.grid[s] != stone || friends[..found].contains(&id) {
+            let id = self.described.comp[s];
+            if self.described.grid[s] != stone || friends[..found].contains(&id) {
                 continue;
             }
             friends[found] = id;
             found += 1;
-            if target == NONE || self.size[id as usize] > self.size[target as usize] {
+            if target == NONE
+                || self.described.size[id as usize] > self.described.size[target as usize]
+            {
                 target = id;
             }
         }
         let friends = &friends[..found];
         if target == NONE {
-            target = Self::allocate(&mut self.unused);
-            self.size[target as usize] = 0;
+            target = Self::allocate(&mut self.described.unused);
+            self.described.size[target as usize] = 0;
         }
-        self.comp[g] = target;
-        self.size[target as usize] += 1;
+        self.described.comp[g] = target;
+        self.described.size[target as usize] += 1;
         self.scratch.moved.clear();
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
-            let other = self.comp[s];
-            if self.grid[s] != stone || other == target {
+            let other = self.described.comp[s];
+            if self.described.grid[s] != stone || other == target {
                 continue;
             }
             self.scratch.stack.push(s as u16);
-            self.comp[s] = target;
+            self.described.comp[s] = target;
             while let Some(c) = self.scratch.stack.pop() {
                 self.scratch.moved.push(c);
                 for &o in &ring {
                     let u = (c as usize).wrapping_add_signed(o);
-                    if self.comp[u] == other && self.grid[u] == stone {
-                        self.comp[u] = target;
+                    if self.described.comp[u] == other && self.described.grid[u] == stone {
+                        self.described.comp[u] = target;
                         self.scratch.stack.push(u as u16);
                     }
                 }
             }
-            self.size[target as usize] += self.size[other as usize];
-            self.unused.push(other);
+            self.described.size[target as usize] += self.described.size[other as usize];
+            self.described.unused.push(other);
         }
         if whole {
             // The friendly supergroups reaching the region lose the merged
@@ -853,7 +866,7 @@ impl Regions {
                 Some(reach) => self.set_reach(r, k, reach.with(target)),
                 None => want[k] = true,
             }
-            let (grid, comp) = (&self.grid, &self.comp);
+            let (grid, comp) = (&self.described.grid, &self.described.comp);
             let still_reaches = |supergroup: u16| {
                 ring.iter().any(|&o| {
                     let s = g.wrapping_add_signed(o);
@@ -876,11 +889,11 @@ impl Regions {
             let c = self.scratch.moved[i] as usize;
             for &o in &ring {
                 let e = c.wrapping_add_signed(o);
-                let r = self.comp[e];
-                if self.grid[e] != EMPTY || self.scratch.queued.is_marked(r) {
+                let r = self.described.comp[e];
+                if self.described.grid[e] != EMPTY || self.scratch.queued.is_marked(r) {
                     continue;
                 }
-                let before = obstruction(self.touching[r as usize]);
+                let before = obstruction(self.described.touching[r as usize]);
                 let mut want = [false; 2];
                 match self.reach(r as usize, k).merge(friends, target) {
                     Some(reach) => self.set_reach(r as usize, k, reach.with(target)),
@@ -893,7 +906,7 @@ impl Regions {
         // them.
         for &o in &ring {
             let s = g.wrapping_add_signed(o);
-            if Self::colour_index(self.grid[s]).is_some() {
+            if Self::colour_index(self.described.grid[s]).is_some() {
                 self.scratch.seeds.push(s as u16);
             }
         }
@@ -906,7 +919,7 @@ impl Regions {
         self.ring()
             .iter()
             .map(|&o| g.wrapping_add_signed(o))
-            .find(|&e| self.comp[e] == region && self.grid[e] == EMPTY)
+            .find(|&e| self.described.comp[e] == region && self.described.grid[e] == EMPTY)
             .expect("the region keeps a cell of the ring")
     }
 
@@ -921,56 +934,57 @@ impl Regions {
         self.scratch.broken.clear();
         for &p in points {
             let g = self.cell_of(p);
-            let supergroup = self.comp[g];
-            self.size[supergroup as usize] -= 1;
+            let supergroup = self.described.comp[g];
+            self.described.size[supergroup as usize] -= 1;
             if !self.scratch.broken.contains(&supergroup) {
                 self.scratch.broken.push(supergroup);
             }
-            if !self.alive[g] {
-                self.dead[k] -= 1;
+            if !self.described.alive[g] {
+                self.described.dead[k] -= 1;
             }
-            self.alive[g] = false;
-            self.grid[g] = EMPTY;
-            self.comp[g] = NONE;
+            self.described.alive[g] = false;
+            self.described.grid[g] = EMPTY;
+            self.described.comp[g] = NONE;
         }
         // Regions: each emptied point joins the largest region beside it,
         // which takes every other region it now touches.
         self.scratch.merging.clear();
         for &p in points {
             let g = self.cell_of(p);
-            if self.comp[g] != NONE {
+            if self.described.comp[g] != NONE {
                 continue;
             }
             let mut target = NONE;
             for &o in &ring {
                 let e = g.wrapping_add_signed(o);
-                let r = self.comp[e];
-                if self.grid[e] == EMPTY
+                let r = self.described.comp[e];
+                if self.described.grid[e] == EMPTY
                     && r != NONE
-                    && (target == NONE || self.size[r as usize] > self.size[target as usize])
+                    && (target == NONE
+                        || self.described.size[r as usize] > self.described.size[target as usize])
                 {
                     target = r;
                 }
             }
             if target == NONE {
-                target = Self::allocate(&mut self.unused);
-                self.size[target as usize] = 0;
+                target = Self::allocate(&mut self.described.unused);
+                self.described.size[target as usize] = 0;
                 self.scratch.merging.mark(target);
                 self.scratch.merged[target as usize] = 0;
                 self.scratch.reaching[target as usize] = [Reach::NOTHING; 2];
             } else if self.scratch.merging.mark(target) {
                 let t = target as usize;
-                self.scratch.merged[t] = obstruction(self.touching[t]);
+                self.scratch.merged[t] = obstruction(self.described.touching[t]);
                 self.scratch.reaching[t] = [self.reach(t, 0), self.reach(t, 1)];
             }
-            self.comp[g] = target;
-            self.size[target as usize] += 1;
+            self.described.comp[g] = target;
+            self.described.size[target as usize] += 1;
             self.scratch.stack.push(g as u16);
             while let Some(c) = self.scratch.stack.pop() {
                 for &o in &ring {
                     let u = (c as usize).wrapping_add_signed(o);
-                    let r = self.comp[u];
-                    if self.grid[u] != EMPTY || r == target {
+                    let r = self.described.comp[u];
+                    if self.described.grid[u] != EMPTY || r == target {
                         continue;
                     }
                     if r != NONE {
@@ -982,7 +996,7 @@ impl Regions {
                         } else {
                             let r = r as usize;
                             (
-                                obstruction(self.touching[r]),
+                                obstruction(self.described.touching[r]),
                                 [self.reach(r, 0), self.reach(r, 1)],
                             )
                         };
@@ -991,13 +1005,13 @@ impl Regions {
                         for (into, from) in self.scratch.reaching[t].iter_mut().zip(reaching) {
                             *into = into.join(from);
                         }
-                        self.size[r as usize] -= 1;
-                        if self.size[r as usize] == 0 {
-                            self.unused.push(r);
+                        self.described.size[r as usize] -= 1;
+                        if self.described.size[r as usize] == 0 {
+                            self.described.unused.push(r);
                         }
                     }
-                    self.comp[u] = target;
-                    self.size[target as usize] += 1;
+                    self.described.comp[u] = target;
+                    self.described.size[target as usize] += 1;
                     self.scratch.stack.push(u as u16);
                 }
             }
@@ -1008,8 +1022,8 @@ impl Regions {
         self.scratch.fates.clear();
         for i in 0..self.scratch.broken.len() {
             let supergroup = self.scratch.broken[i];
-            if self.size[supergroup as usize] == 0 {
-                self.unused.push(supergroup);
+            if self.described.size[supergroup as usize] == 0 {
+                self.described.unused.push(supergroup);
                 self.scratch.fates.push(Fate::Gone);
                 continue;
             }
@@ -1017,7 +1031,7 @@ impl Regions {
                 let g = self.cell_of(p);
                 for &o in &ring {
                     let s = g.wrapping_add_signed(o);
-                    if self.comp[s] == supergroup && self.grid[s] == stone {
+                    if self.described.comp[s] == supergroup && self.described.grid[s] == stone {
                         self.scratch.sources.push(s as u16);
                     }
                 }
@@ -1041,7 +1055,7 @@ impl Regions {
         self.scratch.queued.clear();
         for &p in points {
             let g = self.cell_of(p);
-            let r = self.comp[g];
+            let r = self.described.comp[g];
             if self.scratch.queued.is_marked(r) {
                 continue;
             }
@@ -1060,22 +1074,22 @@ impl Regions {
             let c = self.scratch.moved[j] as usize;
             for &o in &ring {
                 let e = c.wrapping_add_signed(o);
-                if self.grid[e] == EMPTY {
-                    let r = self.comp[e];
+                if self.described.grid[e] == EMPTY {
+                    let r = self.described.comp[e];
                     let mut want = [false; 2];
                     want[k] = true;
-                    self.queue(r, obstruction(self.touching[r as usize]), e, want);
+                    self.queue(r, obstruction(self.described.touching[r as usize]), e, want);
                 }
             }
         }
         for &p in points {
             let g = self.cell_of(p);
-            let r = self.comp[g] as usize;
+            let r = self.described.comp[g] as usize;
             for &o in &ring {
                 let s = g.wrapping_add_signed(o);
-                if let Some(c) = Self::colour_index(self.grid[s]) {
+                if let Some(c) = Self::colour_index(self.described.grid[s]) {
                     let reach = &mut self.scratch.reaching[r][c];
-                    *reach = reach.with(self.comp[s]);
+                    *reach = reach.with(self.described.comp[s]);
                 }
             }
         }
@@ -1094,7 +1108,7 @@ impl Regions {
             let g = self.cell_of(p);
             for &o in &ring {
                 let s = g.wrapping_add_signed(o);
-                if Self::colour_index(self.grid[s]).is_some() {
+                if Self::colour_index(self.described.grid[s]).is_some() {
                     self.scratch.seeds.push(s as u16);
                 }
             }
@@ -1105,44 +1119,46 @@ impl Regions {
     /// Appends to `out` the stones of `colour` in smothered groups (every
     /// breath obstructed, or no breath at all), in point order.
     pub(super) fn smothered(&mut self, colour: Colour, out: &mut Vec<Point>) {
-        if self.dead[colour.index()] == 0 {
+        if self.described.dead[colour.index()] == 0 {
             return;
         }
         let stone = colour.stone();
         let start = out.len();
         // Drop the stones since removed or revived.
         let mut kept = 0;
-        for i in 0..self.smothered_cells.len() {
-            let g = self.smothered_cells[i];
-            if self.alive[g as usize] || Self::colour_index(self.grid[g as usize]).is_none() {
-                self.listed[g as usize] = false;
+        for i in 0..self.described.smothered_cells.len() {
+            let g = self.described.smothered_cells[i];
+            if self.described.alive[g as usize]
+                || Self::colour_index(self.described.grid[g as usize]).is_none()
+            {
+                self.described.listed[g as usize] = false;
                 continue;
             }
-            self.smothered_cells[kept] = g;
+            self.described.smothered_cells[kept] = g;
             kept += 1;
-            if self.grid[g as usize] == stone {
+            if self.described.grid[g as usize] == stone {
                 out.push(self.point_of(g as usize));
             }
         }
-        self.smothered_cells.truncate(kept);
+        self.described.smothered_cells.truncate(kept);
         out[start..].sort_unstable();
     }
 
     /// Whether no group of either colour is smothered: the state the local
     /// looks need.
     pub(super) fn all_alive(&self) -> bool {
-        self.dead == [0, 0]
+        self.described.dead == [0, 0]
     }
 
     /// The id of the region holding empty point `p`.
     pub(super) fn region_of(&self, p: Point) -> usize {
-        self.comp[self.cell_of(p)] as usize
+        self.described.comp[self.cell_of(p)] as usize
     }
 
     /// Whether a breath in the region holding empty point `e` is obstructed
     /// for a group of `colour`.
     pub(super) fn breath_obstructed(&self, e: Point, colour: Colour) -> bool {
-        self.touching[self.region_of(e)][1 - colour.index()] == 1
+        self.described.touching[self.region_of(e)][1 - colour.index()] == 1
     }
 
     /// Whether this description, kept up to date move by move, says what
@@ -1152,14 +1168,14 @@ impl Regions {
     /// unused ids are consistent.
     #[cfg(test)]
     pub(super) fn agrees_with(&self, scratch: &Regions) -> Result<(), String> {
-        if self.grid != scratch.grid {
+        if self.described.grid != scratch.described.grid {
             return Err("grids differ".into());
         }
-        let ids = self.size.len();
+        let ids = self.described.size.len();
         let (mut to_theirs, mut to_mine) = (vec![NONE; ids], vec![NONE; ids]);
         let mut counted = vec![0u16; ids];
         for g in self.interior() {
-            let (mine, theirs) = (self.comp[g], scratch.comp[g]);
+            let (mine, theirs) = (self.described.comp[g], scratch.described.comp[g]);
             if mine as usize >= ids {
                 return Err(format!("cell {g} has no component"));
             }
@@ -1170,21 +1186,21 @@ impl Regions {
             } else if to_theirs[mine as usize] != theirs || to_mine[theirs as usize] != mine {
                 return Err(format!("cell {g} is joined differently"));
             }
-            if self.alive[g] != scratch.alive[g] {
+            if self.described.alive[g] != scratch.described.alive[g] {
                 return Err(format!("cell {g}: alive differs"));
             }
         }
         let mut unused = vec![false; ids];
-        for &id in &self.unused {
+        for &id in &self.described.unused {
             if std::mem::replace(&mut unused[id as usize], true) || counted[id as usize] > 0 {
                 return Err(format!("id {id} is listed unused wrongly"));
             }
         }
         for id in 0..ids {
-            if counted[id] > 0 && self.size[id] != counted[id] {
+            if counted[id] > 0 && self.described.size[id] != counted[id] {
                 return Err(format!(
                     "id {id}: size {} of {}",
-                    self.size[id], counted[id]
+                    self.described.size[id], counted[id]
                 ));
             }
             if counted[id] == 0 && !unused[id] {
@@ -1194,22 +1210,22 @@ impl Regions {
         // What reaches each region, found by brute force.
         let mut reaching = vec![[Vec::new(), Vec::new()]; ids];
         for g in self.interior() {
-            if self.grid[g] != EMPTY {
+            if self.described.grid[g] != EMPTY {
                 continue;
             }
             for o in self.ring() {
                 let s = g.wrapping_add_signed(o);
-                if let Some(k) = Self::colour_index(self.grid[s]) {
-                    let found: &mut Vec<u16> = &mut reaching[self.comp[g] as usize][k];
-                    if !found.contains(&self.comp[s]) {
-                        found.push(self.comp[s]);
+                if let Some(k) = Self::colour_index(self.described.grid[s]) {
+                    let found: &mut Vec<u16> = &mut reaching[self.described.comp[g] as usize][k];
+                    if !found.contains(&self.described.comp[s]) {
+                        found.push(self.described.comp[s]);
                     }
                 }
             }
         }
         for g in self.interior() {
-            let region = self.comp[g] as usize;
-            if self.grid[g] != EMPTY {
+            let region = self.described.comp[g] as usize;
+            if self.described.grid[g] != EMPTY {
                 continue;
             }
             for (k, found) in reaching[region].iter().enumerate() {
@@ -1224,23 +1240,24 @@ impl Regions {
                 }
             }
         }
-        if self.dead != scratch.dead {
+        if self.described.dead != scratch.described.dead {
             return Err("dead counts differ".into());
         }
         for g in self.interior() {
-            if Self::colour_index(self.grid[g]).is_some()
-                && !self.alive[g]
-                && !self.smothered_cells.contains(&(g as u16))
+            if Self::colour_index(self.described.grid[g]).is_some()
+                && !self.described.alive[g]
+                && !self.described.smothered_cells.contains(&(g as u16))
             {
                 return Err(format!("cell {g} is smothered but not listed"));
             }
         }
-        let flagged = self.listed.iter().filter(|&&l| l).count();
-        if flagged != self.smothered_cells.len()
+        let flagged = self.described.listed.iter().filter(|&&l| l).count();
+        if flagged != self.described.smothered_cells.len()
             || self
+                .described
                 .smothered_cells
                 .iter()
-                .any(|&g| !self.listed[g as usize])
+                .any(|&g| !self.described.listed[g as usize])
         {
             return Err("the smothered list and its flags differ".into());
         }

@@ -40,12 +40,12 @@ impl Regions {
         let mut friend = None;
         for (i, &o) in ring.iter().enumerate() {
             let s = g.wrapping_add_signed(o);
-            match self.grid[s] {
+            match self.described.grid[s] {
                 EMPTY => open |= 1 << i,
                 v if v == enemy_stone => enemies |= 1 << i,
                 v if v == stone => match friend {
-                    None => friend = Some(self.comp[s]),
-                    Some(f) if f != self.comp[s] => return None,
+                    None => friend = Some(self.described.comp[s]),
+                    Some(f) if f != self.described.comp[s] => return None,
                     _ => {}
                 },
                 _ => {}
@@ -54,8 +54,11 @@ impl Regions {
         if open == 0 || !ring_connected(open) {
             return None;
         }
-        let region = self.comp[g] as usize;
-        let [ours, theirs] = [self.touching[region][k], self.touching[region][1 - k]];
+        let region = self.described.comp[g] as usize;
+        let [ours, theirs] = [
+            self.described.touching[region][k],
+            self.described.touching[region][1 - k],
+        ];
         if theirs == 1 || (friend.is_none() && ours < 2 && theirs > 0) {
             return None;
         }
@@ -72,15 +75,15 @@ impl Regions {
             let (mut reaches, mut breathes) = (false, false);
             for &o in &ring {
                 let e = s.wrapping_add_signed(o);
-                if e == g || self.grid[e] != EMPTY {
+                if e == g || self.described.grid[e] != EMPTY {
                     continue;
                 }
-                let there = self.comp[e] as usize;
+                let there = self.described.comp[e] as usize;
                 reaches |= there == region;
                 breathes |= if there == region {
                     ours_after
                 } else {
-                    self.touching[there][k]
+                    self.described.touching[there][k]
                 } != 1;
             }
             if !(reaches && breathes) {
@@ -89,12 +92,12 @@ impl Regions {
         }
         for i in (1..8).step_by(2) {
             let s = g.wrapping_add_signed(ring[i]);
-            if self.grid[s] == stone
+            if self.described.grid[s] == stone
                 && !ring.iter().any(|&o| {
                     let e = s.wrapping_add_signed(o);
                     e != g
-                        && self.grid[e] == EMPTY
-                        && self.touching[self.comp[e] as usize][1 - k] != 1
+                        && self.described.grid[e] == EMPTY
+                        && self.described.touching[self.described.comp[e] as usize][1 - k] != 1
                 })
             {
                 return None;
@@ -120,22 +123,22 @@ impl Regions {
         };
         let g = self.cell_of(p);
         let (k, stone) = (colour.index(), colour.stone());
-        let region = self.comp[g] as usize;
-        self.grid[g] = stone;
-        self.alive[g] = true;
-        self.size[region] -= 1;
+        let region = self.described.comp[g] as usize;
+        self.described.grid[g] = stone;
+        self.described.alive[g] = true;
+        self.described.size[region] -= 1;
         let supergroup = match friend {
             Some(f) => f,
             None => {
-                let id = Self::allocate(&mut self.unused);
-                self.size[id as usize] = 0;
+                let id = Self::allocate(&mut self.described.unused);
+                self.described.size[id as usize] = 0;
                 let reach = self.reach(region, k).with(id);
                 self.set_reach(region, k, reach);
                 id
             }
         };
-        self.comp[g] = supergroup;
-        self.size[supergroup as usize] += 1;
+        self.described.comp[g] = supergroup;
+        self.described.size[supergroup as usize] += 1;
         true
     }
 
@@ -156,27 +159,27 @@ impl Regions {
         let g = self.cell_of(p);
         let ring = self.ring();
         let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
-        let region = self.comp[g] as usize;
-        if self.touching[region][1 - k] != 1 {
+        let region = self.described.comp[g] as usize;
+        if self.described.touching[region][1 - k] != 1 {
             return false;
         }
-        let rival = self.first[region][1 - k];
+        let rival = self.described.first[region][1 - k];
         let mut open = 0u8;
         let mut friend = None;
         for (i, &o) in ring.iter().enumerate() {
             let s = g.wrapping_add_signed(o);
-            match self.grid[s] {
+            match self.described.grid[s] {
                 EMPTY => open |= 1 << i,
                 v if v == stone => match friend {
                     _ if i % 2 == 0 => return false,
-                    None => friend = Some(self.comp[s]),
-                    Some(f) if f != self.comp[s] => return false,
+                    None => friend = Some(self.described.comp[s]),
+                    Some(f) if f != self.described.comp[s] => return false,
                     _ => {}
                 },
                 _ => {}
             }
         }
-        let ours = self.touching[region][k];
+        let ours = self.described.touching[region][k];
         let ours_after = if friend.is_some() || open == 0 {
             ours
         } else {
@@ -187,7 +190,7 @@ impl Regions {
                 let e = g.wrapping_add_signed(ring[i]);
                 ring.iter().any(|&o| {
                     let s = e.wrapping_add_signed(o);
-                    self.grid[s] == enemy_stone && self.comp[s] == rival
+                    self.described.grid[s] == enemy_stone && self.described.comp[s] == rival
                 })
             });
             if !ring_connected(open) || !rival_stays || (ours_after == 1 && ours != 1) {
@@ -196,17 +199,17 @@ impl Regions {
         }
         ring.iter().all(|&o| {
             let s = g.wrapping_add_signed(o);
-            self.grid[s] != enemy_stone
+            self.described.grid[s] != enemy_stone
                 || ring.iter().any(|&o| {
                     let e = s.wrapping_add_signed(o);
-                    if e == g || self.grid[e] != EMPTY {
+                    if e == g || self.described.grid[e] != EMPTY {
                         return false;
                     }
-                    let there = self.comp[e] as usize;
+                    let there = self.described.comp[e] as usize;
                     let count = if there == region {
                         ours_after
                     } else {
-                        self.touching[there][k]
+                        self.described.touching[there][k]
                     };
                     count != 1
                 })
@@ -217,15 +220,15 @@ impl Regions {
     /// the stone on `p` that is free for its colour.
     pub(in crate::games::anadil) fn free_breath_regions(&self, p: Point) -> [usize; 2] {
         let g = self.cell_of(p);
-        let k = usize::from(self.grid[g] == Colour::White.stone());
+        let k = usize::from(self.described.grid[g] == Colour::White.stone());
         let mut found = [usize::MAX; 2];
         for &o in &self.ring() {
             let e = g.wrapping_add_signed(o);
-            if self.grid[e] != EMPTY {
+            if self.described.grid[e] != EMPTY {
                 continue;
             }
-            let region = self.comp[e] as usize;
-            if self.touching[region][1 - k] != 1 && found[0] != region {
+            let region = self.described.comp[e] as usize;
+            if self.described.touching[region][1 - k] != 1 && found[0] != region {
                 found[1] = found[0];
                 found[0] = region;
                 if found[1] != usize::MAX {
@@ -244,7 +247,7 @@ impl Regions {
         let stone = colour.stone();
         self.ring()
             .iter()
-            .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
+            .all(|&o| self.described.grid[g.wrapping_add_signed(o)] != stone)
     }
 
     /// Whether a stone of `colour` on empty point `p` might be smothered
@@ -254,22 +257,29 @@ impl Regions {
         let g = self.cell_of(p);
         let stone = colour.stone();
         let w = self.width as isize;
-        self.touching[self.comp[g] as usize][1 - colour.index()] != 0
+        self.described.touching[self.described.comp[g] as usize][1 - colour.index()] != 0
             && [-1, 1, -w, w]
                 .iter()
-                .all(|&o| self.grid[g.wrapping_add_signed(o)] != stone)
+                .all(|&o| self.described.grid[g.wrapping_add_signed(o)] != stone)
     }
 
     /// The stones of the group holding `p`, and where its breaths lie.
     pub(in crate::games::anadil) fn group_breaths(&mut self, p: Point) -> (usize, Breaths) {
+        let g = self.cell_of(p);
+        self.scratch.seen.clear();
+        self.scratch.seen.mark(g as u16);
+        self.flood_group(g)
+    }
+
+    /// Walks the group holding the stone at cell `g` (already marked in
+    /// `scratch.seen`, which marks the stones walked): its number of stones,
+    /// and where its breaths lie.
+    fn flood_group(&mut self, g: usize) -> (usize, Breaths) {
         let ring = self.ring();
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
-        let g = self.cell_of(p);
-        let stone = self.grid[g];
+        let stone = self.described.grid[g];
         let scratch = &mut self.scratch;
-        scratch.seen.clear();
-        scratch.seen.mark(g as u16);
         scratch.stack.push(g as u16);
         let (mut size, mut breaths) = (0, Breaths::None);
         while let Some(s) = scratch.stack.pop() {
@@ -277,10 +287,10 @@ impl Regions {
             size += 1;
             for &o in &ring {
                 let e = s.wrapping_add_signed(o);
-                if self.grid[e] != EMPTY {
+                if self.described.grid[e] != EMPTY {
                     continue;
                 }
-                let region = self.comp[e] as usize;
+                let region = self.described.comp[e] as usize;
                 breaths = match breaths {
                     Breaths::None => Breaths::One(region),
                     Breaths::One(r) if r != region => Breaths::Many,
@@ -289,7 +299,7 @@ impl Regions {
             }
             for &o in &orthogonal {
                 let t = s.wrapping_add_signed(o);
-                if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                if self.described.grid[t] == stone && scratch.seen.mark(t as u16) {
                     scratch.stack.push(t as u16);
                 }
             }
@@ -313,8 +323,8 @@ impl Regions {
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         // The border holds no stone: one pass over the whole grid.
-        for g in 0..self.grid.len() {
-            if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
+        for g in 0..self.described.grid.len() {
+            if self.described.grid[g] != stone || !scratch.seen.mark(g as u16) {
                 continue;
             }
             scratch.stack.push(g as u16);
@@ -325,11 +335,11 @@ impl Regions {
                 escapes = escapes
                     || ring.iter().any(|&o| {
                         let e = s.wrapping_add_signed(o);
-                        self.grid[e] == EMPTY && self.comp[e] as usize != region
+                        self.described.grid[e] == EMPTY && self.described.comp[e] as usize != region
                     });
                 for &o in &orthogonal {
                     let t = s.wrapping_add_signed(o);
-                    if self.grid[t] == stone && scratch.seen.mark(t as u16) {
+                    if self.described.grid[t] == stone && scratch.seen.mark(t as u16) {
                         scratch.stack.push(t as u16);
                     }
                 }
@@ -346,46 +356,18 @@ impl Regions {
     /// in that region; returns the stones of groups with no breath.
     pub(in crate::games::anadil) fn single_region_groups(&mut self, colour: Colour) -> usize {
         let stone = colour.stone();
-        let ring = self.ring();
-        let w = self.width as isize;
-        let orthogonal = [-1, 1, -w, w];
-        let scratch = &mut self.scratch;
-        scratch.enclosed.fill(0);
-        scratch.seen.clear();
+        self.scratch.enclosed.fill(0);
+        self.scratch.seen.clear();
         let mut breathless = 0;
         // The border holds no stone: one pass over the whole grid.
-        for g in 0..self.grid.len() {
-            if self.grid[g] != stone || !scratch.seen.mark(g as u16) {
+        for g in 0..self.described.grid.len() {
+            if self.described.grid[g] != stone || !self.scratch.seen.mark(g as u16) {
                 continue;
             }
-            scratch.stack.push(g as u16);
-            let (mut size, mut breaths) = (0u16, Breaths::None);
-            while let Some(s) = scratch.stack.pop() {
-                let s = s as usize;
-                size += 1;
-                for &o in &ring {
-                    let e = s.wrapping_add_signed(o);
-                    if self.grid[e] != EMPTY {
-                        continue;
-                    }
-                    let region = self.comp[e] as usize;
-                    breaths = match breaths {
-                        Breaths::None => Breaths::One(region),
-                        Breaths::One(r) if r != region => Breaths::Many,
-                        other => other,
-                    };
-                }
-                for &o in &orthogonal {
-                    let t = s.wrapping_add_signed(o);
-                    if self.grid[t] == stone && scratch.seen.mark(t as u16) {
-                        scratch.stack.push(t as u16);
-                    }
-                }
-            }
-            match breaths {
-                Breaths::None => breathless += size as usize,
-                Breaths::One(region) => scratch.enclosed[region] += size,
-                Breaths::Many => {}
+            match self.flood_group(g) {
+                (size, Breaths::None) => breathless += size,
+                (size, Breaths::One(region)) => self.scratch.enclosed[region] += size as u16,
+                (_, Breaths::Many) => {}
             }
         }
         breathless
@@ -407,12 +389,12 @@ impl Regions {
     /// one supergroup of colour index `k` (capped at 2), counted once until
     /// [`Regions::forget_contacts`].
     fn contacts(&mut self, start: usize, k: usize) -> u8 {
-        let region = self.comp[start];
+        let region = self.described.comp[start];
         if !self.scratch.counted.mark(region) {
             return self.scratch.contacts[region as usize][k];
         }
         let ring = self.ring();
-        let supergroup = self.first[region as usize][k];
+        let supergroup = self.described.first[region as usize][k];
         let scratch = &mut self.scratch;
         scratch.seen.clear();
         scratch.seen.mark(start as u16);
@@ -423,13 +405,13 @@ impl Regions {
             let mut touches = false;
             for &o in &ring {
                 let u = (e as usize).wrapping_add_signed(o);
-                match self.grid[u] {
+                match self.described.grid[u] {
                     EMPTY => {
                         if scratch.seen.mark(u as u16) {
                             scratch.stack.push(u as u16);
                         }
                     }
-                    _ => touches |= self.comp[u] == supergroup,
+                    _ => touches |= self.described.comp[u] == supergroup,
                 }
             }
             contacts += u8::from(touches);
@@ -455,7 +437,7 @@ impl Regions {
         let ring = self.ring();
         let mut open = 0u8;
         for (i, &o) in ring.iter().enumerate() {
-            if self.grid[g.wrapping_add_signed(o)] == EMPTY {
+            if self.described.grid[g.wrapping_add_signed(o)] == EMPTY {
                 open |= 1 << i;
             }
         }
@@ -466,23 +448,25 @@ impl Regions {
         if !ring_connected(open) {
             return None;
         }
-        let region = self.comp[g] as usize;
+        let region = self.described.comp[g] as usize;
         let enemy = colour.opponent().index();
         let enemy_stone = colour.opponent().stone();
         let touches = |id: u16| {
             ring.iter().any(|&o| {
                 let s = g.wrapping_add_signed(o);
-                self.grid[s] == enemy_stone && self.comp[s] == id
+                self.described.grid[s] == enemy_stone && self.described.comp[s] == id
             })
         };
-        match self.touching[region][enemy] {
+        match self.described.touching[region][enemy] {
             0 => Some(false),
             // The one enemy supergroup still reaches the rest of the region
             // unless `p` was its only point of contact.
-            1 => Some(!touches(self.first[region][enemy]) || self.contacts(g, enemy) == 2),
+            1 => {
+                Some(!touches(self.described.first[region][enemy]) || self.contacts(g, enemy) == 2)
+            }
             _ if !ring
                 .iter()
-                .any(|&o| self.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
+                .any(|&o| self.described.grid[g.wrapping_add_signed(o)] == enemy_stone) =>
             {
                 Some(false)
             }
