@@ -37,6 +37,13 @@ fn opposite(d: usize) -> usize {
     (d + 3) % DIRECTIONS
 }
 
+/// The point to read for a sight entry without a branch: the stone it
+/// names, or point 0 when it names none (what is read there is masked out).
+#[inline]
+fn stone_or_zero(entry: Point) -> usize {
+    (if entry & NOT_A_STONE == 0 { entry } else { 0 }) as usize
+}
+
 /// Per point, its six sight entries.
 pub(super) type Row = [Point; DIRECTIONS];
 
@@ -196,7 +203,7 @@ impl Lingarda {
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
                 let is_stone = t & NOT_A_STONE == 0;
-                let friend = is_stone & (cells[if is_stone { t } else { 0 } as usize] == stone);
+                let friend = is_stone & (cells[stone_or_zero(t)] == stone);
                 friends |= (friend as u8) << d;
             }
             while friends != 0 {
@@ -282,17 +289,16 @@ impl Lingarda {
         };
         let mut sees_friend = false;
         // Without branches, as in `reaches_edge`: what each end is, is a coin
-        // toss to the branch predictor. A missing end reads point 0 instead,
-        // and what is read there is masked out.
+        // toss to the branch predictor.
         for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
             // An empty neighbour is the only way a ray holds an empty point.
             let open = step != end;
             let is_stone = end != EDGE;
-            let cell = self.cells[if is_stone { end } else { 0 } as usize];
+            let cell = self.cells[stone_or_zero(end)];
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
-            let edge_rays = self.edge_rays[if is_stone { end } else { 0 } as usize];
-            let beyond_cell = self.cells[if lost_edge { 0 } else { beyond } as usize];
+            let edge_rays = self.edge_rays[stone_or_zero(end)];
+            let beyond_cell = self.cells[stone_or_zero(beyond)];
             let friend = is_stone & open & (cell == mover);
             sees_friend |= friend;
             risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
