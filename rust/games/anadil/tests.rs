@@ -738,11 +738,18 @@ fn cpu_seconds(wall: std::time::Instant) -> f64 {
 #[ignore]
 fn playout_speed() {
     use crate::playout::playout;
-    // `ANADIL_GAMES` cuts the game counts, e.g. to run under valgrind.
+    // `ANADIL_GAMES` cuts the game counts, e.g. to run under valgrind, and
+    // `ANADIL_SIZE` keeps one of the two sizes.
     let most = std::env::var("ANADIL_GAMES")
         .ok()
         .and_then(|v| v.parse::<u64>().ok());
+    let only = std::env::var("ANADIL_SIZE")
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok());
     for (size, games) in [(9, 2000), (15, 300)] {
+        if only.is_some_and(|only| only != size) {
+            continue;
+        }
         let games = most.map_or(games, |most| most.min(games));
         let start = new(size, 0);
         let cap = 10 * start.board.points();
