@@ -96,6 +96,12 @@ struct Scratch {
     /// a search may write before it knows whether to keep).
     component: Vec<Point>,
     component_len: usize,
+    /// Per `component` entry, the index of the entry it was met from and
+    /// the direction it was seen in from there.
+    parent: Vec<(u16, u8)>,
+    /// Per stone, its route: the direction of the friend that the last
+    /// successful search through it stepped to on its way to the edge.
+    route: Vec<u8>,
     /// The points of the enclosure being walked, in the order met.
     queue: Vec<Point>,
     /// The stones the last weighed candidate flips, and one stone of each
@@ -113,6 +119,8 @@ clone_by_fields!(Scratch {
     flipped,
     component,
     component_len,
+    parent,
+    route,
     queue,
     flips,
     flip_starts
@@ -292,6 +300,8 @@ impl Game for Lingarda {
                 flipped: Marks::new(n),
                 component: vec![0; n + 1],
                 component_len: 0,
+                parent: vec![(0, 0); n + 1],
+                route: vec![0; n],
                 queue: Vec::with_capacity(n),
                 flips: Vec::with_capacity(n),
                 flip_starts: Vec::with_capacity(DIRECTIONS),

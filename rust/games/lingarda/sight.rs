@@ -9,7 +9,11 @@
 //! or reached a friendly stone); every other component is one that the
 //! position before already grounded, untouched. The test searches from those
 //! ends alone, each search stopping at the first stone that sees the edge or
-//! that an earlier search of the same candidate proved grounded.
+//! that an earlier search of the same candidate proved grounded. A search
+//! first tries the route that last led from its start to such a stone (a
+//! direction remembered per stone, checked step by step on the tables), as
+//! the same stones are searched again and again for the candidates of a turn
+//! and of the turns after it.
 //!
 //! The candidate is weighed on the real tables: the imagined stone and the
 //! rays it cuts are written in, and the flips while the mover's stones are
@@ -30,6 +34,8 @@ const CLOSED: Point = 0x8000;
 /// at most 1801 points), so one test tells "a stone" from "no stone".
 pub(super) const EDGE: Point = NO_POINT;
 const NOT_A_STONE: Point = 0x8000;
+/// The most steps of a remembered route that a search follows.
+const MAX_ROUTE: usize = 8;
 
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
@@ -169,8 +175,10 @@ impl Lingarda {
     /// a lifeline exactly when such a chain exists, which is the smallest set
     /// closed under the ray rule. The search stops at the first grounded
     /// stone, or at one marked safe by an earlier search of the same
-    /// candidate; on success every stone it met is marked safe, on failure
-    /// [`Lingarda::component`] is the whole ungrounded component.
+    /// candidate; on success every stone it met is marked safe, and the path
+    /// it found is remembered as the stones' routes; on failure
+    /// [`Lingarda::component`] is the whole ungrounded component. A route is
+    /// only a hint, so a broken one costs a few steps, never a wrong answer.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
         let Scratch {
@@ -178,6 +186,8 @@ impl Lingarda {
             component_len,
             seen,
             safe,
+            route,
+            parent,
             ..
         } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
@@ -186,6 +196,25 @@ impl Lingarda {
         if edge_rays[start as usize] > 0 {
             safe.mark(start);
             return true;
+        }
+        // First the route that last led from `start` to a grounded stone,
+        // each step checked on the tables as they stand (it may have broken,
+        // or loop, hence the bound).
+        let mut s = start;
+        for steps in 1..=MAX_ROUTE {
+            let t = sight[s as usize][route[s as usize] as usize];
+            if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
+                break;
+            }
+            if edge_rays[t as usize] > 0 || safe.is_marked(t) {
+                let mut s = start;
+                for _ in 0..steps {
+                    safe.mark(s);
+                    s = sight[s as usize][route[s as usize] as usize];
+                }
+                return true;
+            }
+            s = t;
         }
         seen.clear();
         seen.mark(start);
@@ -207,15 +236,28 @@ impl Lingarda {
                 friends |= (friend as u8) << d;
             }
             while friends != 0 {
-                let t = row[friends.trailing_zeros() as usize];
+                let d = friends.trailing_zeros() as usize;
+                let t = row[d];
                 friends &= friends - 1;
                 if (edge_rays[t as usize] > 0) | safe.is_marked(t) {
+                    // The path found, from here back to the start, becomes
+                    // the route of its stones.
+                    let (mut k, mut d) = (i - 1, d as u8);
+                    loop {
+                        route[component[k] as usize] = d;
+                        if k == 0 {
+                            break;
+                        }
+                        let (from, via) = parent[k];
+                        (k, d) = (from as usize, via);
+                    }
                     for &s in &component[..len] {
                         safe.mark(s);
                     }
                     return true;
                 }
                 component[len] = t;
+                parent[len] = ((i - 1) as u16, d as u8);
                 len += seen.mark(t) as usize;
             }
         }
