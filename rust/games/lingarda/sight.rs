@@ -35,7 +35,7 @@ const CLOSED: Point = 0x8000;
 pub(super) const EDGE: Point = NO_POINT;
 const NOT_A_STONE: Point = 0x8000;
 /// The most steps of a remembered route that a search follows.
-const MAX_ROUTE: usize = 8;
+const MAX_ROUTE: usize = 16;
 
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
