@@ -188,6 +188,7 @@ impl Lingarda {
             safe,
             route,
             parent,
+            sees_enemy,
             ..
         } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
@@ -216,6 +217,7 @@ impl Lingarda {
             }
             s = t;
         }
+        let mut enemies = false;
         seen.clear();
         seen.mark(start);
         component[0] = start;
@@ -234,6 +236,7 @@ impl Lingarda {
                 let is_stone = t & NOT_A_STONE == 0;
                 let friend = is_stone & (cells[stone_or_zero(t)] == stone);
                 friends |= (friend as u8) << d;
+                enemies |= is_stone & !friend;
             }
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
@@ -262,6 +265,7 @@ impl Lingarda {
             }
         }
         *component_len = len;
+        *sees_enemy = enemies;
         false
     }
 
@@ -275,14 +279,15 @@ impl Lingarda {
     /// when (1) the new stone has a lifeline, and (2) after every enemy stone
     /// left without one flips to the mover, all at once, every stone of the
     /// mover has one. On return `scratch.flips` holds the stones that flip
-    /// (complete whenever (1) holds), and `scratch.weighed` is `p` when legal.
+    /// (complete when legal), and `scratch.weighed` is `p` when legal.
     ///
     /// Exact given the invariant that every stone now has a lifeline: only
     /// the components of ends that lost a worthwhile ray can lose their
     /// ground; friendly ends seeing `p` across an empty point share its
     /// lifeline; and the stones that flip form whole enemy components. So one
     /// search per such enemy end, per such friendly end adjacent to `p`, and
-    /// per flipped component decides.
+    /// per flipped component decides, and a friendly end that no flip can
+    /// help decides alone.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
         self.scratch.weighed = NO_POINT;
         self.scratch.flips.clear();
@@ -366,9 +371,11 @@ impl Lingarda {
             .all(|&q| self.cells[q as usize] != EMPTY)
     }
 
-    /// The three steps of [`Lingarda::weigh`], on the imagined stone, with
-    /// what [`Lingarda::glance`] learned; leaves the flipped stones as the
-    /// mover's.
+    /// The steps of [`Lingarda::weigh`], on the imagined stone, with what
+    /// [`Lingarda::glance`] learned: the new stone's lifeline, the friendly
+    /// ends at risk before the flip, the enemy ends (which settle the flip),
+    /// then the friendly ends still in doubt and the flipped components after
+    /// it. Leaves the flipped stones as the mover's.
     fn judge(&mut self, imagined: &Imagined, risk: Risk, mover: Colour, enemy: Colour) -> Verdict {
         let p = imagined.p;
         if risk.grounded {
@@ -386,6 +393,23 @@ impl Lingarda {
                 imagined.ends.get(d).copied()
             })
         };
+        // A friendly end grounded before the flip stays so after it (a flip
+        // only adds friends); one whose component is not, and sees no enemy
+        // stone or has none at risk to flip, stays ungrounded whatever
+        // flips, and then the enemy ends need no search.
+        let enemy_at_risk = ends_at_risk().any(|end| self.cells[end as usize] == enemy.stone());
+        let mut undecided = false;
+        for end in ends_at_risk() {
+            if self.cells[end as usize] == mover.stone()
+                && !self.scratch.safe.is_marked(end)
+                && !self.reaches_edge(end, mover)
+            {
+                if !enemy_at_risk || !self.scratch.sees_enemy {
+                    return Verdict::Stranded(end);
+                }
+                undecided = true;
+            }
+        }
         for end in ends_at_risk() {
             if self.cells[end as usize] != enemy.stone()
                 || self.scratch.safe.is_marked(end)
@@ -411,7 +435,8 @@ impl Lingarda {
         // flipped stones are now the mover's, so they are skipped here and
         // searched as flipped components below.
         for end in ends_at_risk() {
-            if self.cells[end as usize] == mover.stone()
+            if undecided
+                && self.cells[end as usize] == mover.stone()
                 && !self.scratch.flipped.is_marked(end)
                 && !self.scratch.safe.is_marked(end)
                 && !self.reaches_edge(end, mover)
