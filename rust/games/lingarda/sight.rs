@@ -473,13 +473,14 @@ impl Lingarda {
     /// legal weighing of `p`.
     pub(super) fn commit(&mut self, p: Point) {
         let mover = self.to_move;
-        self.cut_rays(p);
-        // The empty points between p and its ends now see p.
+        let ends = self.cut_rays(p).ends;
+        // The empty points between p and its ends now see p. The walk stops
+        // at the end, or off the board when there is none (EDGE is NO_POINT).
         let adjacency = self.board.adjacency();
         for d in 0..DIRECTIONS {
             let back = opposite(d);
             let mut q = adjacency.step(p, back);
-            while q != NO_POINT && self.cells[q as usize] == EMPTY {
+            while q != ends[back] {
                 self.sight[q as usize][d] = p;
                 q = adjacency.step(q, back);
             }
