@@ -96,6 +96,15 @@ struct Scratch {
     /// a search may write before it knows whether to keep).
     component: Vec<Point>,
     component_len: usize,
+    /// Whether a stone of the last failed search sees one of the other
+    /// colour, which a flip could make a friend.
+    sees_enemy: bool,
+    /// Per `component` entry, the index of the entry it was met from and
+    /// the direction it was seen in from there.
+    parent: Vec<(u16, u8)>,
+    /// Per stone, its route: the direction of the friend that the last
+    /// successful search through it stepped to on its way to the edge.
+    route: Vec<u8>,
     /// The points of the enclosure being walked, in the order met.
     queue: Vec<Point>,
     /// The stones the last weighed candidate flips, and one stone of each
@@ -113,6 +122,9 @@ clone_by_fields!(Scratch {
     flipped,
     component,
     component_len,
+    sees_enemy,
+    parent,
+    route,
     queue,
     flips,
     flip_starts
@@ -251,10 +263,15 @@ impl Lingarda {
         ];
         if let Some(p) = p {
             let reason = self.placement_reason(p);
-            let mut flips = self.scratch.flips.clone();
-            flips.sort_unstable();
             self.scratch.weighed = NO_POINT;
-            pairs.push(("flips", Self::points_detail(flips.into_iter())));
+            // When the new stone has a lifeline, the enemy stones left
+            // without one flip (the weighing may stop before it finds them
+            // all once the placement is illegal anyway).
+            let enemy = self.to_move.opponent().stone();
+            let flips = (0..self.board.points() as Point).filter(|&s| {
+                flags[p as usize] && !flags[s as usize] && self.cells[s as usize] == enemy
+            });
+            pairs.push(("flips", Self::points_detail(flips)));
             pairs.push(("legal", Detail::Bool(reason.is_none())));
             pairs.push(("reason", reason.map_or(Detail::None, Detail::Text)));
         }
@@ -292,6 +309,9 @@ impl Game for Lingarda {
                 flipped: Marks::new(n),
                 component: vec![0; n + 1],
                 component_len: 0,
+                sees_enemy: false,
+                parent: vec![(0, 0); n + 1],
+                route: vec![0; n],
                 queue: Vec::with_capacity(n),
                 flips: Vec::with_capacity(n),
                 flip_starts: Vec::with_capacity(DIRECTIONS),

@@ -9,7 +9,11 @@
 //! or reached a friendly stone); every other component is one that the
 //! position before already grounded, untouched. The test searches from those
 //! ends alone, each search stopping at the first stone that sees the edge or
-//! that an earlier search of the same candidate proved grounded.
+//! that an earlier search of the same candidate proved grounded. A search
+//! first tries the route that last led from its start to such a stone (a
+//! direction remembered per stone, checked step by step on the tables), as
+//! the same stones are searched again and again for the candidates of a turn
+//! and of the turns after it.
 //!
 //! The candidate is weighed on the real tables: the imagined stone and the
 //! rays it cuts are written in, and the flips while the mover's stones are
@@ -30,6 +34,8 @@ const CLOSED: Point = 0x8000;
 /// at most 1801 points), so one test tells "a stone" from "no stone".
 pub(super) const EDGE: Point = NO_POINT;
 const NOT_A_STONE: Point = 0x8000;
+/// The most steps of a remembered route that a search follows.
+const MAX_ROUTE: usize = 16;
 
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
@@ -169,8 +175,10 @@ impl Lingarda {
     /// a lifeline exactly when such a chain exists, which is the smallest set
     /// closed under the ray rule. The search stops at the first grounded
     /// stone, or at one marked safe by an earlier search of the same
-    /// candidate; on success every stone it met is marked safe, on failure
-    /// [`Lingarda::component`] is the whole ungrounded component.
+    /// candidate; on success every stone it met is marked safe, and the path
+    /// it found is remembered as the stones' routes; on failure
+    /// [`Lingarda::component`] is the whole ungrounded component. A route is
+    /// only a hint, so a broken one costs a few steps, never a wrong answer.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
         let Scratch {
@@ -178,6 +186,9 @@ impl Lingarda {
             component_len,
             seen,
             safe,
+            route,
+            parent,
+            sees_enemy,
             ..
         } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
@@ -187,6 +198,26 @@ impl Lingarda {
             safe.mark(start);
             return true;
         }
+        // First the route that last led from `start` to a grounded stone,
+        // each step checked on the tables as they stand (it may have broken,
+        // or loop, hence the bound).
+        let mut s = start;
+        for steps in 1..=MAX_ROUTE {
+            let t = sight[s as usize][route[s as usize] as usize];
+            if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
+                break;
+            }
+            if edge_rays[t as usize] > 0 || safe.is_marked(t) {
+                let mut s = start;
+                for _ in 0..steps {
+                    safe.mark(s);
+                    s = sight[s as usize][route[s as usize] as usize];
+                }
+                return true;
+            }
+            s = t;
+        }
+        let mut enemies = false;
         seen.clear();
         seen.mark(start);
         component[0] = start;
@@ -205,21 +236,36 @@ impl Lingarda {
                 let is_stone = t & NOT_A_STONE == 0;
                 let friend = is_stone & (cells[stone_or_zero(t)] == stone);
                 friends |= (friend as u8) << d;
+                enemies |= is_stone & !friend;
             }
             while friends != 0 {
-                let t = row[friends.trailing_zeros() as usize];
+                let d = friends.trailing_zeros() as usize;
+                let t = row[d];
                 friends &= friends - 1;
                 if (edge_rays[t as usize] > 0) | safe.is_marked(t) {
+                    // The path found, from here back to the start, becomes
+                    // the route of its stones.
+                    let (mut k, mut d) = (i - 1, d as u8);
+                    loop {
+                        route[component[k] as usize] = d;
+                        if k == 0 {
+                            break;
+                        }
+                        let (from, via) = parent[k];
+                        (k, d) = (from as usize, via);
+                    }
                     for &s in &component[..len] {
                         safe.mark(s);
                     }
                     return true;
                 }
                 component[len] = t;
+                parent[len] = ((i - 1) as u16, d as u8);
                 len += seen.mark(t) as usize;
             }
         }
         *component_len = len;
+        *sees_enemy = enemies;
         false
     }
 
@@ -233,14 +279,15 @@ impl Lingarda {
     /// when (1) the new stone has a lifeline, and (2) after every enemy stone
     /// left without one flips to the mover, all at once, every stone of the
     /// mover has one. On return `scratch.flips` holds the stones that flip
-    /// (complete whenever (1) holds), and `scratch.weighed` is `p` when legal.
+    /// (complete when legal), and `scratch.weighed` is `p` when legal.
     ///
     /// Exact given the invariant that every stone now has a lifeline: only
     /// the components of ends that lost a worthwhile ray can lose their
     /// ground; friendly ends seeing `p` across an empty point share its
     /// lifeline; and the stones that flip form whole enemy components. So one
     /// search per such enemy end, per such friendly end adjacent to `p`, and
-    /// per flipped component decides.
+    /// per flipped component decides, and a friendly end that no flip can
+    /// help decides alone.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
         self.scratch.weighed = NO_POINT;
         self.scratch.flips.clear();
@@ -324,9 +371,11 @@ impl Lingarda {
             .all(|&q| self.cells[q as usize] != EMPTY)
     }
 
-    /// The three steps of [`Lingarda::weigh`], on the imagined stone, with
-    /// what [`Lingarda::glance`] learned; leaves the flipped stones as the
-    /// mover's.
+    /// The steps of [`Lingarda::weigh`], on the imagined stone, with what
+    /// [`Lingarda::glance`] learned: the new stone's lifeline, the friendly
+    /// ends at risk before the flip, the enemy ends (which settle the flip),
+    /// then the friendly ends still in doubt and the flipped components after
+    /// it. Leaves the flipped stones as the mover's.
     fn judge(&mut self, imagined: &Imagined, risk: Risk, mover: Colour, enemy: Colour) -> Verdict {
         let p = imagined.p;
         if risk.grounded {
@@ -344,6 +393,23 @@ impl Lingarda {
                 imagined.ends.get(d).copied()
             })
         };
+        // A friendly end grounded before the flip stays so after it (a flip
+        // only adds friends); one whose component is not, and sees no enemy
+        // stone or has none at risk to flip, stays ungrounded whatever
+        // flips, and then the enemy ends need no search.
+        let enemy_at_risk = ends_at_risk().any(|end| self.cells[end as usize] == enemy.stone());
+        let mut undecided = false;
+        for end in ends_at_risk() {
+            if self.cells[end as usize] == mover.stone()
+                && !self.scratch.safe.is_marked(end)
+                && !self.reaches_edge(end, mover)
+            {
+                if !enemy_at_risk || !self.scratch.sees_enemy {
+                    return Verdict::Stranded(end);
+                }
+                undecided = true;
+            }
+        }
         for end in ends_at_risk() {
             if self.cells[end as usize] != enemy.stone()
                 || self.scratch.safe.is_marked(end)
@@ -369,7 +435,8 @@ impl Lingarda {
         // flipped stones are now the mover's, so they are skipped here and
         // searched as flipped components below.
         for end in ends_at_risk() {
-            if self.cells[end as usize] == mover.stone()
+            if undecided
+                && self.cells[end as usize] == mover.stone()
                 && !self.scratch.flipped.is_marked(end)
                 && !self.scratch.safe.is_marked(end)
                 && !self.reaches_edge(end, mover)
@@ -406,13 +473,14 @@ impl Lingarda {
     /// legal weighing of `p`.
     pub(super) fn commit(&mut self, p: Point) {
         let mover = self.to_move;
-        self.cut_rays(p);
-        // The empty points between p and its ends now see p.
+        let ends = self.cut_rays(p).ends;
+        // The empty points between p and its ends now see p. The walk stops
+        // at the end, or off the board when there is none (EDGE is NO_POINT).
         let adjacency = self.board.adjacency();
         for d in 0..DIRECTIONS {
             let back = opposite(d);
             let mut q = adjacency.step(p, back);
-            while q != NO_POINT && self.cells[q as usize] == EMPTY {
+            while q != ends[back] {
                 self.sight[q as usize][d] = p;
                 q = adjacency.step(q, back);
             }
