@@ -344,6 +344,34 @@ fn placement_is_illegal_when_an_own_stone_would_lose_its_lifeline() {
 }
 
 #[test]
+fn placement_is_legal_when_the_flip_gives_back_the_lifelines_it_took() {
+    // White a4 leaves White a1 and a3 without a lifeline before the flip,
+    // and Black d1 and d7 too. Those two flip, and through them a1 and a3
+    // find a lifeline again: the move is legal. (The fast test settles a
+    // stranded friend before the flip only when no flip could reach it;
+    // here one does.)
+    let mut state = position(4, "B: d1 b3 f6 d7 e7 W: a1 a3 f3 g6", Colour::White);
+    let view = lifelines(&mut state, Some("a4"));
+    assert_eq!(names(&state, field(&view, "white")), ["f3", "a4", "g6"]);
+    assert_eq!(names(&state, field(&view, "flips")), ["d1", "d7"]);
+    assert_eq!(field(&view, "legal"), &Detail::Bool(true));
+    let a4 = point(&state, "a4");
+    let NaiveVerdict::Legal(after) = naive_place(state.board, &state.cells, a4, Colour::White)
+    else {
+        panic!("the reference finds a4 illegal");
+    };
+    play(&mut state, "a4");
+    assert_eq!(state.cells, after);
+    assert_eq!(state.stones, [3, 7]);
+    let has = naive_lifelines(state.board, &state.cells);
+    assert!(state
+        .cells
+        .iter()
+        .zip(&has)
+        .all(|(&c, &has)| c == EMPTY || has));
+}
+
+#[test]
 fn placement_flips_every_enemy_stone_without_a_lifeline_at_once() {
     // White a1 sees only a3 (across a2); a3 lives along its diagonal b4 c5.
     let mut state = position(3, "W: a1 a3 B: b1 b2 c3", Colour::Black);
