@@ -248,6 +248,13 @@ impl Lingarda {
         // each friend is written past the end of the list, and kept or not.
         while i < len {
             let row = &sight[component[i] as usize];
+            // The friend it was met from sees it back (a ray read from its
+            // other end), and was already found not grounded.
+            let met_from = if i == 0 {
+                0
+            } else {
+                1 << opposite(parent[i].1 as usize)
+            };
             i += 1;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
@@ -256,6 +263,7 @@ impl Lingarda {
                 friends |= (friend as u8) << d;
                 enemies |= is_stone & !friend;
             }
+            friends &= !met_from;
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
                 let t = row[d];
