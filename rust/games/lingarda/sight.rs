@@ -13,7 +13,8 @@
 //! first tries the route that last led from its start to such a stone (a
 //! direction remembered per stone, checked step by step on the tables), as
 //! the same stones are searched again and again for the candidates of a turn
-//! and of the turns after it.
+//! and of the turns after it; the imagined stone, which has no route yet,
+//! first tries those of the friends it sees.
 //!
 //! The candidate is weighed on the real tables: the imagined stone and the
 //! rays it cuts are written in, and the flips while the mover's stones are
@@ -72,6 +73,9 @@ pub(super) enum Verdict {
 struct Risk {
     grounded: bool,
     ends: u8,
+    /// The directions (a bit each) in which the imagined stone sees a
+    /// friendly stone across an empty point.
+    friends: u8,
 }
 
 /// A stone imagined on the board: what was written to the tables, to be
@@ -180,6 +184,43 @@ impl Lingarda {
     /// [`Lingarda::component`] is the whole ungrounded component. A route is
     /// only a hint, so a broken one costs a few steps, never a wrong answer.
     pub(super) fn reaches_edge(&mut self, start: Point, colour: Colour) -> bool {
+        if self.edge_rays[start as usize] > 0 {
+            self.scratch.safe.mark(start);
+            return true;
+        }
+        self.follows_route(start, colour) || self.searches(start, colour)
+    }
+
+    /// Whether the route that last led from `start` to a grounded stone
+    /// still does, each step checked on the tables as they stand (it may have
+    /// broken, or loop, hence the bound); if so its stones are marked safe.
+    fn follows_route(&mut self, start: Point, colour: Colour) -> bool {
+        let stone = colour.stone();
+        let Scratch { safe, route, .. } = &mut self.scratch;
+        let (sight, cells) = (&self.sight[..], &self.cells[..]);
+        let edge_rays = &self.edge_rays[..cells.len()];
+        let mut s = start;
+        for steps in 1..=MAX_ROUTE {
+            let t = sight[s as usize][route[s as usize] as usize];
+            if t & NOT_A_STONE != 0 || cells[t as usize] != stone || t == start {
+                break;
+            }
+            if edge_rays[t as usize] > 0 || safe.is_marked(t) {
+                let mut s = start;
+                for _ in 0..steps {
+                    safe.mark(s);
+                    s = sight[s as usize][route[s as usize] as usize];
+                }
+                return true;
+            }
+            s = t;
+        }
+        false
+    }
+
+    /// The breadth-first part of [`Lingarda::reaches_edge`], for a `start`
+    /// with no ray to the edge.
+    fn searches(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
         let Scratch {
             component,
@@ -194,29 +235,6 @@ impl Lingarda {
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
         // Equal lengths let one bounds check serve both tables.
         let edge_rays = &self.edge_rays[..cells.len()];
-        if edge_rays[start as usize] > 0 {
-            safe.mark(start);
-            return true;
-        }
-        // First the route that last led from `start` to a grounded stone,
-        // each step checked on the tables as they stand (it may have broken,
-        // or loop, hence the bound).
-        let mut s = start;
-        for steps in 1..=MAX_ROUTE {
-            let t = sight[s as usize][route[s as usize] as usize];
-            if t & NOT_A_STONE != 0 || cells[t as usize] != stone {
-                break;
-            }
-            if edge_rays[t as usize] > 0 || safe.is_marked(t) {
-                let mut s = start;
-                for _ in 0..steps {
-                    safe.mark(s);
-                    s = sight[s as usize][route[s as usize] as usize];
-                }
-                return true;
-            }
-            s = t;
-        }
         let mut enemies = false;
         seen.clear();
         seen.mark(start);
@@ -230,6 +248,13 @@ impl Lingarda {
         // each friend is written past the end of the list, and kept or not.
         while i < len {
             let row = &sight[component[i] as usize];
+            // The friend it was met from sees it back (a ray read from its
+            // other end), and was already found not grounded.
+            let met_from = if i == 0 {
+                0
+            } else {
+                1 << opposite(parent[i].1 as usize)
+            };
             i += 1;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
@@ -238,6 +263,7 @@ impl Lingarda {
                 friends |= (friend as u8) << d;
                 enemies |= is_stone & !friend;
             }
+            friends &= !met_from;
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
                 let t = row[d];
@@ -333,8 +359,8 @@ impl Lingarda {
         let mut risk = Risk {
             grounded: false,
             ends: 0,
+            friends: 0,
         };
-        let mut sees_friend = false;
         // Without branches, as in `reaches_edge`: what each end is, is a coin
         // toss to the branch predictor.
         for (d, (&end, &step)) in ends.iter().zip(steps).enumerate() {
@@ -347,13 +373,13 @@ impl Lingarda {
             let edge_rays = self.edge_rays[stone_or_zero(end)];
             let beyond_cell = self.cells[stone_or_zero(beyond)];
             let friend = is_stone & open & (cell == mover);
-            sees_friend |= friend;
+            risk.friends |= (friend as u8) << d;
             risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
             let cut = lost_edge | (beyond_cell == cell);
             let at_risk = is_stone & !friend & (edge_rays <= lost_edge as u8) & cut;
             risk.ends |= (at_risk as u8) << d;
         }
-        if !risk.grounded && !sees_friend {
+        if !risk.grounded && risk.friends == 0 {
             Ok(Verdict::NoLifeline)
         } else if risk.grounded && risk.ends == 0 {
             Ok(Verdict::Legal)
@@ -378,9 +404,9 @@ impl Lingarda {
     /// it. Leaves the flipped stones as the mover's.
     fn judge(&mut self, imagined: &Imagined, risk: Risk, mover: Colour, enemy: Colour) -> Verdict {
         let p = imagined.p;
-        if risk.grounded {
+        if risk.grounded || self.sees_grounded_friend(imagined, risk.friends, mover) {
             self.scratch.safe.mark(p);
-        } else if !self.reaches_edge(p, mover) {
+        } else if !self.searches(p, mover) {
             return Verdict::NoLifeline;
         }
         // The ends at risk, in direction order: a walk over the set bits,
@@ -451,6 +477,22 @@ impl Lingarda {
             }
         }
         Verdict::Legal
+    }
+
+    /// Whether a friend that the imagined stone sees (a bit per direction
+    /// in `friends`) still follows its route to a grounded stone; the new
+    /// stone, which has no route of its own yet, then takes the one to it.
+    fn sees_grounded_friend(&mut self, imagined: &Imagined, friends: u8, mover: Colour) -> bool {
+        let mut bits = friends;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.follows_route(imagined.ends[d], mover) {
+                self.scratch.route[imagined.p as usize] = d as u8;
+                return true;
+            }
+        }
+        false
     }
 
     /// The stone to name when a placement strands the mover's stones: the
