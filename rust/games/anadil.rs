@@ -12,21 +12,22 @@
 //! every group lives, a local look may prove a placement quiet (only its
 //! region and supergroup change) or a lone stone that smothers only itself
 //! (the board stays); a stone that may still go alone is placed after saving
-//! the description, which is restored if it does. Most placements are legal
-//! without looking: only the
-//! repetition and counter-annihilation rulings forbid a placement on an
-//! empty point, and a cheap filter (`Repeat`, the protected point) names the
-//! few turns on which they can. The counter-annihilation ruling needs no
-//! resolution: the mover has no stone then, so a placement takes the
-//! protected group exactly when it lands in the one region holding all that
-//! group's breaths (`takes_protected`). Otherwise the placement is resolved
-//! on a copy of the description (`spare`) and the resulting board's Zobrist
-//! hash compared with the mover's previous board, confirming on a match; a
-//! legal result is kept so that playing it does not resolve it again, and an
-//! illegal one is remembered for the turn. A player with no stone, whose placements
-//! often repeat, has what serves them all found once per turn
-//! (`judge_lone_placement`). The
-//! teaching views behind `query` live in `views`.
+//! the description, which is restored if it does.
+//!
+//! Most placements are legal without looking: only the repetition and
+//! counter-annihilation rulings forbid a placement on an empty point, and a
+//! cheap filter (`Repeat`, the protected point) names the few turns on which
+//! they can. The counter-annihilation ruling needs no resolution: the mover
+//! has no stone then, so a placement takes the protected group exactly when
+//! it lands in the one region holding all that group's breaths
+//! (`takes_protected`). Otherwise the placement is resolved on a copy of the
+//! description (`spare`) and the resulting board's Zobrist hash compared
+//! with the mover's previous board, confirming on a match; a legal result is
+//! kept so that playing it does not resolve it again, and an illegal one is
+//! remembered for the turn. A player with no stone, whose placements often
+//! repeat, has what serves them all found once per turn
+//! (`judge_lone_placement`). The teaching views behind `query` live in
+//! `views`.
 
 mod regions;
 mod views;

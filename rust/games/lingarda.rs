@@ -268,8 +268,9 @@ impl Lingarda {
             // without one flip (the weighing may stop before it finds them
             // all once the placement is illegal anyway).
             let enemy = self.to_move.opponent().stone();
+            let new_stone_lives = flags[p as usize];
             let flips = (0..self.board.points() as Point).filter(|&s| {
-                flags[p as usize] && !flags[s as usize] && self.cells[s as usize] == enemy
+                new_stone_lives && !flags[s as usize] && self.cells[s as usize] == enemy
             });
             pairs.push(("flips", Self::points_detail(flips)));
             pairs.push(("legal", Detail::Bool(reason.is_none())));
