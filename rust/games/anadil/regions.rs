@@ -94,6 +94,12 @@ struct Description {
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
     alive: Vec<bool>,
+    /// Per grid cell holding a stone: a cell king-adjacent to its group that
+    /// was a free breath of it when last seen (or a border cell), tried
+    /// first when the group is judged again. Groups only grow until removed
+    /// whole, so it stays beside the group; whether it is still a free
+    /// breath is checked at each use.
+    witness: Vec<u16>,
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
     /// Every stone not marked alive, among others since removed or revived
@@ -114,6 +120,7 @@ crate::core::clone_by_fields!(Description {
     first,
     second,
     alive,
+    witness,
     dead,
     smothered_cells,
     listed,
@@ -247,6 +254,7 @@ impl Regions {
                 first: vec![[NONE; 2]; ids],
                 second: vec![[NONE; 2]; ids],
                 alive: vec![false; cells],
+                witness: vec![0; cells],
                 dead: [0; 2],
                 smothered_cells: Vec::with_capacity(cells),
                 listed: vec![false; cells],
@@ -335,6 +343,7 @@ impl Regions {
             }
         }
         self.described.dead = [0; 2];
+        self.described.witness.fill(0);
         self.described.smothered_cells.clear();
         self.described.listed.fill(false);
         for &g in &interior {
@@ -543,6 +552,7 @@ impl Regions {
             &self.described.touching[..],
         );
         let (alive, dead) = (&mut self.described.alive[..], &mut self.described.dead);
+        let witness = &mut self.described.witness[..];
         let (smothered_cells, listed) = (
             &mut self.described.smothered_cells,
             &mut self.described.listed,
@@ -559,21 +569,38 @@ impl Regions {
                 continue;
             }
             let stays_alive = alive[seed as usize];
+            scratch.source_of[seed as usize] = i as u16;
+            let w = witness[seed as usize] as usize;
+            if stays_alive && grid[w] == EMPTY && touching[comp[w] as usize][1 - k] != 1 {
+                continue;
+            }
             scratch.group.clear();
             scratch.group.push(seed);
-            scratch.source_of[seed as usize] = i as u16;
             let mut free = false;
             let mut next = 0;
             'walk: while next < scratch.group.len() {
                 let s = scratch.group[next] as usize;
                 next += 1;
-                free = free
-                    || ring.iter().any(|&o| {
-                        let e = s.wrapping_add_signed(o);
-                        grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
-                    });
-                if free && stays_alive {
-                    break;
+                if !free {
+                    let is_free =
+                        |e: usize| grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1;
+                    let w = witness[s] as usize;
+                    let breath = if is_free(w) {
+                        Some(w)
+                    } else {
+                        ring.iter()
+                            .map(|&o| s.wrapping_add_signed(o))
+                            .find(|&e| is_free(e))
+                    };
+                    if let Some(e) = breath {
+                        free = true;
+                        for &t in &scratch.group {
+                            witness[t as usize] = e as u16;
+                        }
+                        if stays_alive {
+                            break;
+                        }
+                    }
                 }
                 for &o in &orthogonal {
                     let u = s.wrapping_add_signed(o);
@@ -784,6 +811,7 @@ impl Regions {
         self.described.grid[g] = stone;
         self.described.size[region as usize] -= 1;
         self.described.alive[g] = false;
+        self.described.witness[g] = 0;
         self.described.dead[k] += 1;
         self.scratch.queued.clear();
         // The region: split only if the empty ring falls apart.

@@ -126,6 +126,7 @@ impl Regions {
         let region = self.described.comp[g] as usize;
         self.described.grid[g] = stone;
         self.described.alive[g] = true;
+        self.described.witness[g] = 0;
         self.described.size[region] -= 1;
         let supergroup = match friend {
             Some(f) => f,
