@@ -37,6 +37,8 @@ const NONE: u16 = u16::MAX;
 const NO_CELL: usize = usize::MAX;
 /// Both colours, for [`Regions::count_touching`].
 const BOTH: [bool; 2] = [true, true];
+/// No bound on the supergroups of either colour a count can find.
+const UNBOUNDED: [u8; 2] = [SEVERAL; 2];
 
 /// Whether the set `open` of cells in a point's king ring (bit `i` for ring
 /// entry `i`, in the order E, NE, N, NW, W, SW, S, SE) is one king-connected
@@ -145,8 +147,9 @@ struct Scratch {
     /// emptied points.
     reaching: Vec<[Reach; 2]>,
     /// Regions to count again: id, obstruction mask before, a cell of it,
-    /// the colours to count.
-    recount: Vec<(u16, u8, u16, [bool; 2])>,
+    /// the colours to count, and per colour the most supergroups it can
+    /// find (see [`Regions::count_touching`]).
+    recount: Vec<(u16, u8, u16, [bool; 2], [u8; 2])>,
     /// Stones whose groups are to be judged again.
     seeds: Vec<u16>,
     /// The stones beside a region, see [`Regions::count_touching`].
@@ -339,7 +342,7 @@ impl Regions {
         self.scratch.queued.clear();
         for &g in &interior {
             if self.described.grid[g] == EMPTY && self.scratch.queued.mark(self.described.comp[g]) {
-                self.count_touching(self.described.comp[g], g, BOTH);
+                self.count_touching(self.described.comp[g], g, BOTH, UNBOUNDED);
             }
         }
         self.described.dead = [0; 2];
@@ -375,10 +378,17 @@ impl Regions {
     /// to the breath's king-region. Counts, for the region `region` holding
     /// cell `start`, the distinct supergroups of each colour in `want` that
     /// reach it, walking the region from `start` until each has two (then
-    /// `SEVERAL`, unless the walk was over). The
-    /// stones beside the cells walked go to `scratch.beside`; returns whether
-    /// that is all of them (the whole region was walked).
-    fn count_touching(&mut self, region: u16, start: usize, want: [bool; 2]) -> bool {
+    /// `SEVERAL`, unless the walk was over) or as many as `most` says can
+    /// reach it at all (a count of `SEVERAL` sets no bound). The stones
+    /// beside the cells walked go to `scratch.beside`; returns whether that
+    /// is all of them (the whole region was walked).
+    fn count_touching(
+        &mut self,
+        region: u16,
+        start: usize,
+        want: [bool; 2],
+        most: [u8; 2],
+    ) -> bool {
         if want == [false, false] {
             return false;
         }
@@ -415,14 +425,15 @@ impl Regions {
                     }
                 }
             }
-            if (reach[0].count >= 2 || !want[0]) && (reach[1].count >= 2 || !want[1]) {
+            let done = |c: usize| !want[c] || reach[c].count >= most[c].min(2);
+            if done(0) && done(1) {
                 complete = scratch.stack.is_empty();
                 scratch.stack.clear();
                 break;
             }
         }
         for k in (0..2).filter(|&k| want[k]) {
-            if !complete && reach[k].count == 2 {
+            if !complete && reach[k].count == 2 && most[k] == SEVERAL {
                 // More may reach it beyond the walk.
                 reach[k].count = SEVERAL;
             }
@@ -454,11 +465,11 @@ impl Regions {
     /// Queues `region` (holding cell `start`) to be counted again for the
     /// colours in `want`, with its obstruction mask before the update,
     /// unless it was queued already.
-    fn queue(&mut self, region: u16, before: u8, start: usize, want: [bool; 2]) {
+    fn queue(&mut self, region: u16, before: u8, start: usize, want: [bool; 2], most: [u8; 2]) {
         if self.scratch.queued.mark(region) {
             self.scratch
                 .recount
-                .push((region, before, start as u16, want));
+                .push((region, before, start as u16, want, most));
         }
     }
 
@@ -469,8 +480,8 @@ impl Regions {
     /// smothered if it is now free (a living group stays alive).
     fn recount_queued(&mut self) {
         for i in 0..self.scratch.recount.len() {
-            let (region, before, start, want) = self.scratch.recount[i];
-            let complete = self.count_touching(region, start as usize, want);
+            let (region, before, start, want, most) = self.scratch.recount[i];
+            let complete = self.count_touching(region, start as usize, want, most);
             let after = obstruction(self.described.touching[region as usize]);
             let changed = before & !after;
             let mut colours = [changed & 3 != 0, changed & 12 != 0];
@@ -825,6 +836,16 @@ impl Regions {
         if open == 0 {
             self.described.unused.push(region);
         } else if !whole {
+            // The pieces are reached by no enemy supergroup that did not
+            // reach the region, nor by a friendly one other than those and
+            // the new stone's (which takes those beside it).
+            let befriended = ring
+                .iter()
+                .any(|&o| self.described.grid[g.wrapping_add_signed(o)] == stone);
+            let mut most = touching;
+            if most[k] != SEVERAL {
+                most[k] += u8::from(!befriended);
+            }
             self.scratch.moved.clear();
             for (i, &o) in ring.iter().enumerate() {
                 if open >> i & 1 == 1 {
@@ -834,10 +855,10 @@ impl Regions {
             self.separate(EMPTY, region);
             for i in 0..self.scratch.moved.len() {
                 let c = self.scratch.moved[i] as usize;
-                self.queue(self.described.comp[c], before, c, BOTH);
+                self.queue(self.described.comp[c], before, c, BOTH, most);
             }
             let rest = self.ring_cell_of(g, region);
-            self.queue(region, before, rest, BOTH);
+            self.queue(region, before, rest, BOTH, most);
         }
         // The supergroup: the largest friendly one around takes the others.
         let (mut friends, mut found) = ([NONE; 8], 0);
@@ -912,7 +933,7 @@ impl Regions {
                 grid[s] == enemy_stone && !still_reaches(comp[s])
             });
             let rest = self.ring_cell_of(g, region);
-            self.queue(region, before, rest, want);
+            self.queue(region, before, rest, want, UNBOUNDED);
         }
         // Regions beside merged supergroups may count one fewer of them.
         for i in 0..self.scratch.moved.len() {
@@ -929,7 +950,7 @@ impl Regions {
                     Some(reach) => self.set_reach(r as usize, k, reach.with(target)),
                     None => want[k] = true,
                 }
-                self.queue(r, before, e, want);
+                self.queue(r, before, e, want, UNBOUNDED);
             }
         }
         // The groups around `p`: they lost the breath `p`, and `p` may join
@@ -1097,7 +1118,7 @@ impl Regions {
                 Some(reach) => scratch.reaching[r as usize][k] = reach,
                 None => want[k] = true,
             }
-            self.queue(r, self.scratch.merged[r as usize], g, want);
+            self.queue(r, self.scratch.merged[r as usize], g, want, UNBOUNDED);
         }
         // Regions beside a part that left may count one more.
         for j in 0..self.scratch.moved.len() {
@@ -1108,7 +1129,13 @@ impl Regions {
                     let r = self.described.comp[e];
                     let mut want = [false; 2];
                     want[k] = true;
-                    self.queue(r, obstruction(self.described.touching[r as usize]), e, want);
+                    self.queue(
+                        r,
+                        obstruction(self.described.touching[r as usize]),
+                        e,
+                        want,
+                        UNBOUNDED,
+                    );
                 }
             }
         }
@@ -1124,7 +1151,7 @@ impl Regions {
             }
         }
         for i in 0..self.scratch.recount.len() {
-            let (r, _, _, want) = self.scratch.recount[i];
+            let (r, _, _, want, _) = self.scratch.recount[i];
             if !self.scratch.merging.is_marked(r) {
                 continue;
             }
