@@ -512,9 +512,17 @@ impl Regions {
         self.scratch.recount.clear();
         if self.scratch.everyone != [false; 2] {
             let everyone = std::mem::take(&mut self.scratch.everyone);
-            // The border holds no stone: one pass over the whole grid.
-            for (g, &value) in self.described.grid.iter().enumerate() {
-                if Self::colour_index(value).is_some_and(|c| everyone[c]) {
+            let d = &self.described;
+            // The border holds no stone: one pass over the whole grid. Every
+            // region is counted by now, so a living stone whose witness is
+            // still a free breath can be left out here already.
+            for (g, &value) in d.grid.iter().enumerate() {
+                let Some(k) = Self::colour_index(value).filter(|&c| everyone[c]) else {
+                    continue;
+                };
+                let w = d.witness[g] as usize;
+                let witnessed = d.grid[w] == EMPTY && d.touching[d.comp[w] as usize][1 - k] != 1;
+                if !(d.alive[g] && witnessed) {
                     self.scratch.seeds.push(g as u16);
                 }
             }
