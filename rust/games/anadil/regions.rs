@@ -45,13 +45,19 @@ const UNBOUNDED: [u8; 2] = [SEVERAL; 2];
 /// set: then filling the point does not split its region. Neighbours along
 /// the ring touch, and so do two orthogonal cells around a corner.
 fn ring_connected(open: u8) -> bool {
+    ring_piece(open) == open
+}
+
+/// The cells of the nonempty set `open` of ring cells (as in
+/// [`ring_connected`]) king-connected, within the ring, to its first one.
+fn ring_piece(open: u8) -> u8 {
     let mut reached = 1u8 << open.trailing_zeros();
     loop {
         let mut next = reached | reached.rotate_left(1) | reached.rotate_right(1);
         next |= (reached & 0x55).rotate_left(2) | (reached & 0x55).rotate_right(2);
         next &= open;
         if next == reached {
-            return reached == open;
+            return reached;
         }
         reached = next;
     }
@@ -855,10 +861,15 @@ impl Regions {
                 most[k] += u8::from(!befriended);
             }
             self.scratch.moved.clear();
-            for (i, &o) in ring.iter().enumerate() {
-                if open >> i & 1 == 1 {
-                    self.scratch.sources.push(g.wrapping_add_signed(o) as u16);
-                }
+            // One flood per piece of the ring: cells that touch around it
+            // are one region anyway.
+            let mut left = open;
+            while left != 0 {
+                let i = left.trailing_zeros() as usize;
+                self.scratch
+                    .sources
+                    .push(g.wrapping_add_signed(ring[i]) as u16);
+                left &= !ring_piece(left);
             }
             self.separate(EMPTY, region);
             for i in 0..self.scratch.moved.len() {
