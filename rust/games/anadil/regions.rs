@@ -505,9 +505,12 @@ impl Regions {
                         scratch.seeds.push(s);
                     }
                 }
-            } else if self.described.size[region as usize] as usize * 4 > self.side * self.side {
-                // Walking a large region costs more than judging every
-                // group of those colours.
+            } else if self.described.size[region as usize] as usize * 8 > self.described.grid.len()
+            {
+                // Walking a region reads eight neighbours per cell, and the
+                // pass over the grid one cell each (most stones then need no
+                // judging, see below): past an eighth of the grid, the pass
+                // is cheaper.
                 for (everyone, again) in self.scratch.everyone.iter_mut().zip(colours) {
                     *everyone |= again;
                 }
