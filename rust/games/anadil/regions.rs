@@ -19,6 +19,7 @@
 //! The board is held with a one-point border of `OFF` cells, so every
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
 
+mod cells;
 mod looks;
 mod reach;
 mod saved;
@@ -26,6 +27,7 @@ mod saved;
 use crate::board::Point;
 use crate::core::{Colour, Marks, EMPTY};
 
+use cells::Cells;
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
 
@@ -37,6 +39,9 @@ const NONE: u16 = u16::MAX;
 const NO_CELL: usize = usize::MAX;
 /// Both colours, for [`Regions::count_touching`].
 const BOTH: [bool; 2] = [true, true];
+/// The cells a count walks one by one before it floods the rest of the
+/// region at once (see [`cells`]).
+const WALKED: usize = 16;
 /// No bound on the supergroups of either colour a count can find.
 const UNBOUNDED: [u8; 2] = [SEVERAL; 2];
 
@@ -89,6 +94,9 @@ pub(super) struct Regions {
 #[derive(Debug, Default)]
 struct Description {
     grid: Vec<u8>,
+    /// The grid's empty cells, and per colour its stones.
+    empty: Cells,
+    stones: [Cells; 2],
     /// Per grid cell: the id of its component; `NONE` on the border.
     comp: Vec<u16>,
     /// Per id: the cells of its component.
@@ -122,6 +130,8 @@ struct Description {
 
 crate::core::clone_by_fields!(Description {
     grid,
+    empty,
+    stones,
     comp,
     size,
     touching,
@@ -257,6 +267,9 @@ impl Regions {
             width,
             described: Description {
                 grid,
+                // Set by `rebuild`, as every position is.
+                empty: Cells::NONE,
+                stones: [Cells::NONE; 2],
                 comp: vec![NONE; cells],
                 size: vec![0; ids],
                 touching: vec![[0; 2]; ids],
@@ -315,6 +328,14 @@ impl Regions {
         for (r, row) in cells.chunks_exact(self.side).enumerate() {
             let start = (r + 1) * self.width + 1;
             self.described.grid[start..start + self.side].copy_from_slice(row);
+        }
+        self.described.empty = Cells::NONE;
+        self.described.stones = [Cells::NONE; 2];
+        for g in self.interior() {
+            match Self::colour_index(self.described.grid[g]) {
+                Some(k) => self.described.stones[k].insert(g),
+                None => self.described.empty.insert(g),
+            }
         }
         self.described.unused.clear();
         self.described
@@ -408,7 +429,13 @@ impl Regions {
         scratch.stack.push(start as u16);
         let mut reach = [Reach::NOTHING; 2];
         let mut complete = true;
+        let mut walked = 0;
         while let Some(e) = scratch.stack.pop() {
+            walked += 1;
+            if walked > WALKED {
+                complete = false;
+                break;
+            }
             for &o in &ring {
                 let u = (e as usize).wrapping_add_signed(o);
                 match grid[u] {
@@ -437,6 +464,24 @@ impl Regions {
                 scratch.stack.clear();
                 break;
             }
+        }
+        if walked > WALKED {
+            // A large region: the rest at once, and every stone beside it.
+            scratch.stack.clear();
+            scratch.beside.clear();
+            reach = [Reach::NOTHING; 2];
+            let width = self.width as u32;
+            let d = &self.described;
+            let beside = Cells::component(start, d.empty, width).grown(width);
+            for (k, stones) in d.stones.iter().enumerate() {
+                for g in beside.and(*stones).iter() {
+                    scratch.beside.push(g as u16);
+                    if want[k] {
+                        reach[k] = reach[k].with(d.comp[g]);
+                    }
+                }
+            }
+            complete = true;
         }
         for k in (0..2).filter(|&k| want[k]) {
             if !complete && reach[k].count == 2 && most[k] == SEVERAL {
@@ -837,6 +882,8 @@ impl Regions {
         let touching = self.described.touching[region as usize];
         let before = obstruction(touching);
         self.described.grid[g] = stone;
+        self.described.empty.remove(g);
+        self.described.stones[k].insert(g);
         self.described.size[region as usize] -= 1;
         self.described.alive[g] = false;
         self.described.witness[g] = 0;
@@ -1017,6 +1064,8 @@ impl Regions {
             }
             self.described.alive[g] = false;
             self.described.grid[g] = EMPTY;
+            self.described.empty.insert(g);
+            self.described.stones[k].remove(g);
             self.described.comp[g] = NONE;
         }
         // Regions: each emptied point joins the largest region beside it,

@@ -125,6 +125,8 @@ impl Regions {
         let (k, stone) = (colour.index(), colour.stone());
         let region = self.described.comp[g] as usize;
         self.described.grid[g] = stone;
+        self.described.empty.remove(g);
+        self.described.stones[k].insert(g);
         self.described.alive[g] = true;
         self.described.witness[g] = 0;
         self.described.size[region] -= 1;
