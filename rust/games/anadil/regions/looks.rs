@@ -325,9 +325,18 @@ impl Regions {
         let except = self.cell_of(except);
         let scratch = &mut self.scratch;
         scratch.seen.clear();
-        // The border holds no stone: one pass over the whole grid.
+        // The border holds no stone: one pass over the whole grid. A stone
+        // whose witness is an empty cell outside the region shows at once
+        // that its group escapes.
         for g in 0..self.described.grid.len() {
-            if self.described.grid[g] != stone || !scratch.seen.mark(g as u16) {
+            if self.described.grid[g] != stone {
+                continue;
+            }
+            let w = self.described.witness[g] as usize;
+            if self.described.grid[w] == EMPTY && self.described.comp[w] as usize != region {
+                continue;
+            }
+            if !scratch.seen.mark(g as u16) {
                 continue;
             }
             scratch.stack.push(g as u16);
