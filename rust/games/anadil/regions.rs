@@ -567,17 +567,19 @@ impl Regions {
         if self.scratch.everyone != [false; 2] {
             let everyone = std::mem::take(&mut self.scratch.everyone);
             let d = &self.described;
-            // The border holds no stone: one pass over the whole grid. Every
-            // region is counted by now, so a living stone whose witness is
-            // still a free breath can be left out here already.
-            for (g, &value) in d.grid.iter().enumerate() {
-                let Some(k) = Self::colour_index(value).filter(|&c| everyone[c]) else {
+            // Every region is counted by now, so a living stone whose
+            // witness is still a free breath can be left out here already.
+            for (k, stones) in d.stones.iter().enumerate() {
+                if !everyone[k] {
                     continue;
-                };
-                let w = d.witness[g] as usize;
-                let witnessed = d.grid[w] == EMPTY && d.touching[d.comp[w] as usize][1 - k] != 1;
-                if !(d.alive[g] && witnessed) {
-                    self.scratch.seeds.push(g as u16);
+                }
+                for g in stones.iter() {
+                    let w = d.witness[g] as usize;
+                    let witnessed =
+                        d.grid[w] == EMPTY && d.touching[d.comp[w] as usize][1 - k] != 1;
+                    if !(d.alive[g] && witnessed) {
+                        self.scratch.seeds.push(g as u16);
+                    }
                 }
             }
         }
