@@ -325,13 +325,9 @@ impl Regions {
         let except = self.cell_of(except);
         let scratch = &mut self.scratch;
         scratch.seen.clear();
-        // The border holds no stone: one pass over the whole grid. A stone
-        // whose witness is an empty cell outside the region shows at once
-        // that its group escapes.
-        for g in 0..self.described.grid.len() {
-            if self.described.grid[g] != stone {
-                continue;
-            }
+        // A stone whose witness is an empty cell outside the region shows
+        // at once that its group escapes.
+        for g in self.described.stones[colour.index()].iter() {
             let w = self.described.witness[g] as usize;
             if self.described.grid[w] == EMPTY && self.described.comp[w] as usize != region {
                 continue;
@@ -367,13 +363,11 @@ impl Regions {
     /// [`Regions::enclosed_in`], the stones of groups whose breaths all lie
     /// in that region; returns the stones of groups with no breath.
     pub(in crate::games::anadil) fn single_region_groups(&mut self, colour: Colour) -> usize {
-        let stone = colour.stone();
         self.scratch.enclosed.fill(0);
         self.scratch.seen.clear();
         let mut breathless = 0;
-        // The border holds no stone: one pass over the whole grid.
-        for g in 0..self.described.grid.len() {
-            if self.described.grid[g] != stone || !self.scratch.seen.mark(g as u16) {
+        for g in self.described.stones[colour.index()].iter() {
+            if !self.scratch.seen.mark(g as u16) {
                 continue;
             }
             match self.flood_group(g) {
