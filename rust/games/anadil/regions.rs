@@ -23,6 +23,7 @@ mod cells;
 mod looks;
 mod reach;
 mod saved;
+mod split;
 
 use crate::board::Point;
 use crate::core::{Colour, Marks, EMPTY};
@@ -913,17 +914,7 @@ impl Regions {
                 most[k] += u8::from(!befriended);
             }
             self.scratch.moved.clear();
-            // One flood per piece of the ring: cells that touch around it
-            // are one region anyway.
-            let mut left = open;
-            while left != 0 {
-                let i = left.trailing_zeros() as usize;
-                self.scratch
-                    .sources
-                    .push(g.wrapping_add_signed(ring[i]) as u16);
-                left &= !ring_piece(left);
-            }
-            self.separate(EMPTY, region);
+            self.split_region(g, open, region);
             for i in 0..self.scratch.moved.len() {
                 let c = self.scratch.moved[i] as usize;
                 self.queue(self.described.comp[c], before, c, BOTH, most);

@@ -59,8 +59,18 @@ impl Cells {
     }
 
     #[inline]
-    fn or(self, other: Cells) -> Cells {
+    pub(super) fn or(self, other: Cells) -> Cells {
         Cells(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    #[inline]
+    pub(super) fn is_empty(self) -> bool {
+        self.0.iter().all(|&word| word == 0)
+    }
+
+    /// How many cells.
+    pub(super) fn len(self) -> u32 {
+        self.0.iter().map(|word| word.count_ones()).sum()
     }
 
     /// The king-connected component of `within` holding cell `start`.
