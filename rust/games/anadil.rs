@@ -586,6 +586,28 @@ impl Anadil {
         Ok(())
     }
 
+    /// Whether some empty point is [`Anadil::surely_legal`]. For a mover
+    /// with no stone that may repeat, every point stands apart and may be
+    /// illegal, so `keeps_added` decides by region alone: some point is
+    /// surely legal when `added` has free breaths in two regions, or one
+    /// and some empty point lies outside it.
+    fn some_surely_legal(&self) -> bool {
+        let lone = self.stones[self.to_move.index()] == 0
+            && self.protected == NO_POINT
+            && self.repeat == Repeat::Any;
+        if !lone {
+            return self
+                .empties
+                .as_slice()
+                .iter()
+                .any(|&p| self.surely_legal(p));
+        }
+        let [first, second] = self.added_free;
+        self.added != NO_POINT
+            && first != usize::MAX
+            && (second != usize::MAX || self.empties.len() > self.regions.region_size(first))
+    }
+
     /// End: whether the player to move has a legal action (one who has none
     /// loses).
     fn has_legal_action(&mut self) -> bool {
@@ -593,12 +615,7 @@ impl Anadil {
             return true;
         }
         // A placement legal by a look is legal without resolving it.
-        if self
-            .empties
-            .as_slice()
-            .iter()
-            .any(|&p| self.surely_legal(p))
-        {
+        if self.some_surely_legal() {
             return true;
         }
         for i in 0..self.empties.len() {

@@ -1276,6 +1276,11 @@ impl Regions {
         self.described.comp[self.cell_of(p)] as usize
     }
 
+    /// The points of the region with id `region`.
+    pub(super) fn region_size(&self, region: usize) -> usize {
+        self.described.size[region] as usize
+    }
+
     /// Whether a breath in the region holding empty point `e` is obstructed
     /// for a group of `colour`.
     pub(super) fn breath_obstructed(&self, e: Point, colour: Colour) -> bool {

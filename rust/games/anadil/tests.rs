@@ -801,3 +801,34 @@ fn playout_speed() {
         );
     }
 }
+
+/// For a mover with no stone, the look by region finds a surely legal
+/// placement exactly when trying every empty point does.
+#[test]
+fn a_surely_legal_placement_is_found_by_region_as_by_every_point() {
+    let mut buf = Vec::new();
+    let mut lone_turns = 0;
+    for game in 0..40 {
+        let mut state = new(9, 0);
+        let mut rng = Rng::for_game(7, game);
+        while let Some(action) = state.random_action(&mut rng, &mut buf) {
+            let every_point = state
+                .empties
+                .as_slice()
+                .iter()
+                .any(|&p| state.surely_legal(p));
+            assert_eq!(
+                state.some_surely_legal(),
+                every_point,
+                "game {game} ply {}",
+                state.plies
+            );
+            lone_turns += usize::from(state.stones[state.to_move.index()] == 0);
+            state.apply_unchecked(action);
+        }
+    }
+    assert!(
+        lone_turns > 100,
+        "{lone_turns} turns of a mover with no stone"
+    );
+}
