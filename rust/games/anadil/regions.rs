@@ -146,6 +146,21 @@ crate::core::clone_by_fields!(Description {
     unused
 });
 
+/// A region to count again, see [`Regions::queue`].
+#[derive(Clone, Copy, Debug)]
+struct Recount {
+    region: u16,
+    /// Its obstruction mask before the update.
+    before: u8,
+    /// A cell of it.
+    start: u16,
+    /// The colours to count.
+    want: [bool; 2],
+    /// Per colour, the most supergroups the count can find (see
+    /// [`Regions::count_touching`]).
+    most: [u8; 2],
+}
+
 /// Reusable buffers for the updates and the local looks.
 #[derive(Debug)]
 struct Scratch {
@@ -163,10 +178,8 @@ struct Scratch {
     /// Per id and colour: what reaches the regions merged into it and the
     /// emptied points.
     reaching: Vec<[Reach; 2]>,
-    /// Regions to count again: id, obstruction mask before, a cell of it,
-    /// the colours to count, and per colour the most supergroups it can
-    /// find (see [`Regions::count_touching`]).
-    recount: Vec<(u16, u8, u16, [bool; 2], [u8; 2])>,
+    /// Regions to count again.
+    recount: Vec<Recount>,
     /// Stones whose groups are to be judged again.
     seeds: Vec<u16>,
     /// The stones beside a region, see [`Regions::count_touching`].
@@ -519,9 +532,13 @@ impl Regions {
     /// unless it was queued already.
     fn queue(&mut self, region: u16, before: u8, start: usize, want: [bool; 2], most: [u8; 2]) {
         if self.scratch.queued.mark(region) {
-            self.scratch
-                .recount
-                .push((region, before, start as u16, want, most));
+            self.scratch.recount.push(Recount {
+                region,
+                before,
+                start: start as u16,
+                want,
+                most,
+            });
         }
     }
 
@@ -532,7 +549,13 @@ impl Regions {
     /// smothered if it is now free (a living group stays alive).
     fn recount_queued(&mut self) {
         for i in 0..self.scratch.recount.len() {
-            let (region, before, start, want, most) = self.scratch.recount[i];
+            let Recount {
+                region,
+                before,
+                start,
+                want,
+                most,
+            } = self.scratch.recount[i];
             let complete = self.count_touching(region, start as usize, want, most);
             let after = obstruction(self.described.touching[region as usize]);
             let changed = before & !after;
@@ -1215,7 +1238,9 @@ impl Regions {
             }
         }
         for i in 0..self.scratch.recount.len() {
-            let (r, _, _, want, _) = self.scratch.recount[i];
+            let Recount {
+                region: r, want, ..
+            } = self.scratch.recount[i];
             if !self.scratch.merging.is_marked(r) {
                 continue;
             }
