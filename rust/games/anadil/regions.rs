@@ -6,15 +6,16 @@
 //! the supergroups. Per region we keep what is known of the distinct
 //! supergroups of each colour that reach it (exactly none, one or two, or
 //! several, and two of them by id: see `reach`) and per stone whether its
-//! group lives. A placement or a removal changes a few components: a region
-//! splits (flooded from the pieces of the filled point's ring at once, so
-//! only the smaller parts are walked to their end) or regions merge into the
-//! largest; supergroups merge into the largest or fall apart the same way.
+//! group lives, with a witness: a breath its group had free, tried first when
+//! the group is judged again. A placement or a removal changes a few
+//! components: a region splits (its pieces flooded from the filled point's
+//! ring at once, see `split`) or regions merge into the largest; supergroups
+//! merge into the largest or fall apart (flooded the same way, cell by cell).
 //! Only the regions whose points or neighbouring supergroups changed are
 //! counted again, most of them from the ring of the placed stone or from the
-//! regions merged, a few by walking them; and only the groups that lost or
-//! gained a breath, or have one in a region whose obstruction changed, are
-//! judged again.
+//! regions merged, a few by walking them (a large one flooded as a bitboard,
+//! see `cells`); and only the groups that lost or gained a breath, or have
+//! one in a region whose obstruction changed, are judged again.
 //!
 //! The board is held with a one-point border of `OFF` cells, so every
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
