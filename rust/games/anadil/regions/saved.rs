@@ -12,8 +12,14 @@ impl Regions {
     }
 
     /// Returns to the description the last [`Regions::save`] kept; the board
-    /// must be as it was then.
+    /// must be as it was then but for a stone placed since that joined no
+    /// group and went alone. The witnesses found meanwhile are kept: every
+    /// group is as it was, and each witness, beside its group, was an empty
+    /// cell other than the stone's.
     pub(in crate::games::anadil) fn restore(&mut self) {
         std::mem::swap(&mut self.scratch.saved, &mut self.described);
+        self.described
+            .witness
+            .copy_from_slice(&self.scratch.saved.witness);
     }
 }
