@@ -2,7 +2,7 @@
 //! so that they need no update (or only a trivial one), and the lone-stone
 //! judgements behind `Anadil::judge_lone_placements`.
 
-use super::{ring_connected, Regions, EMPTY};
+use super::{ring_connected, Description, Regions, EMPTY};
 use crate::board::Point;
 use crate::core::Colour;
 
@@ -155,9 +155,16 @@ impl Regions {
     /// merge); one enemy supergroup obstructs `p`'s region and still reaches
     /// what is left of it, which stays whole, so the stone has no live breath
     /// and no other friendly group changes (that region was obstructed for
-    /// them already); the region's friendly count does not become one, and
-    /// each enemy stone beside `p` shows another breath that stays free.
-    pub(in crate::games::anadil) fn smothers_itself_only(&self, p: Point, colour: Colour) -> bool {
+    /// them already); each enemy stone beside `p` shows another breath that
+    /// stays free; and if the region's friendly count becomes one (which
+    /// obstructs it for the enemy), `colour` has no stone (so no other
+    /// region is obstructed for the enemy) and no enemy group has all its
+    /// breaths there.
+    pub(in crate::games::anadil) fn smothers_itself_only(
+        &mut self,
+        p: Point,
+        colour: Colour,
+    ) -> bool {
         debug_assert!(self.all_alive());
         let g = self.cell_of(p);
         let ring = self.ring();
@@ -196,11 +203,12 @@ impl Regions {
                     self.described.grid[s] == enemy_stone && self.described.comp[s] == rival
                 })
             });
-            if !ring_connected(open) || !rival_stays || (ours_after == 1 && ours != 1) {
+            if !ring_connected(open) || !rival_stays {
                 return false;
             }
         }
-        ring.iter().all(|&o| {
+        let obstructs = ours_after == 1 && ours != 1;
+        let enemy_breathes = ring.iter().all(|&o| {
             let s = g.wrapping_add_signed(o);
             self.described.grid[s] != enemy_stone
                 || ring.iter().any(|&o| {
@@ -216,7 +224,12 @@ impl Regions {
                     };
                     count != 1
                 })
-        })
+        });
+        // With no stone of `colour` on the board, every enemy breath outside
+        // the region stays free.
+        let lone = self.described.stones[k].is_empty();
+        enemy_breathes
+            && !(obstructs && (!lone || self.encloses_another(colour.opponent(), region, p)))
     }
 
     /// Up to two regions (by id, `usize::MAX` past them) holding a breath of
@@ -325,35 +338,44 @@ impl Regions {
         let except = self.cell_of(except);
         let scratch = &mut self.scratch;
         scratch.seen.clear();
+        let d = &mut self.described;
+        let outside =
+            |d: &Description, e: usize| d.grid[e] == EMPTY && d.comp[e] as usize != region;
         // A stone whose witness is an empty cell outside the region shows
-        // at once that its group escapes.
-        for g in self.described.stones[colour.index()].iter() {
-            let w = self.described.witness[g] as usize;
-            if self.described.grid[w] == EMPTY && self.described.comp[w] as usize != region {
+        // at once that its group escapes; a group found to escape takes the
+        // cell it escapes by as its witness (a breath beside it).
+        for g in d.stones[colour.index()].iter() {
+            if outside(d, d.witness[g] as usize) || !scratch.seen.mark(g as u16) {
                 continue;
             }
-            if !scratch.seen.mark(g as u16) {
-                continue;
-            }
-            scratch.stack.push(g as u16);
-            let (mut escapes, mut holds_except) = (false, false);
-            while let Some(s) = scratch.stack.pop() {
+            scratch.group.clear();
+            scratch.group.push(g as u16);
+            let (mut escape, mut holds_except) = (None, false);
+            let mut next = 0;
+            while let Some(&s) = scratch.group.get(next) {
+                next += 1;
                 let s = s as usize;
                 holds_except |= s == except;
-                escapes = escapes
-                    || ring.iter().any(|&o| {
-                        let e = s.wrapping_add_signed(o);
-                        self.described.grid[e] == EMPTY && self.described.comp[e] as usize != region
-                    });
+                escape = escape.or_else(|| {
+                    ring.iter()
+                        .map(|&o| s.wrapping_add_signed(o))
+                        .find(|&e| outside(d, e))
+                });
                 for &o in &orthogonal {
                     let t = s.wrapping_add_signed(o);
-                    if self.described.grid[t] == stone && scratch.seen.mark(t as u16) {
-                        scratch.stack.push(t as u16);
+                    if d.grid[t] == stone && scratch.seen.mark(t as u16) {
+                        scratch.group.push(t as u16);
                     }
                 }
             }
-            if !escapes && !holds_except {
-                return true;
+            match escape {
+                Some(e) => {
+                    for &s in &scratch.group {
+                        d.witness[s as usize] = e as u16;
+                    }
+                }
+                None if !holds_except => return true,
+                None => {}
             }
         }
         false
