@@ -112,11 +112,11 @@ struct Description {
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
     alive: Vec<bool>,
-    /// Per grid cell holding a stone: a cell king-adjacent to its group that
-    /// was a free breath of it when last seen (or a border cell), tried
-    /// first when the group is judged again. Groups only grow until removed
-    /// whole, so it stays beside the group; whether it is still a free
-    /// breath is checked at each use.
+    /// Per grid cell holding a stone: a cell king-adjacent to its group, a
+    /// breath of it when chosen (a free one, as a rule), or a border cell;
+    /// tried first when the group is judged again. Groups only grow until
+    /// removed whole, so it stays beside the group; whether it is still a
+    /// free breath is checked at each use.
     witness: Vec<u16>,
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
