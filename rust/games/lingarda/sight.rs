@@ -256,13 +256,14 @@ impl Lingarda {
                 1 << opposite(parent[i].1 as usize)
             };
             i += 1;
+            let mut stones = 0u8;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
-                let is_stone = t & NOT_A_STONE == 0;
-                let friend = is_stone & (cells[stone_or_zero(t)] == stone);
-                friends |= (friend as u8) << d;
-                enemies |= is_stone & !friend;
+                stones |= ((t & NOT_A_STONE == 0) as u8) << d;
+                friends |= ((cells[stone_or_zero(t)] == stone) as u8) << d;
             }
+            friends &= stones;
+            enemies |= stones != friends;
             friends &= !met_from;
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
