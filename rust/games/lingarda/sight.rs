@@ -390,12 +390,11 @@ impl Lingarda {
     }
 
     /// Whether no neighbour of the empty point `p` is empty: no stone can
-    /// ever be placed there again, as stones never leave the board.
+    /// ever be placed there again, as stones never leave the board. Read
+    /// without a branch: in every direction the first stone met from `p` is
+    /// its neighbour, or the line leaves the board at once.
     pub(super) fn is_dead(&self, p: Point) -> bool {
-        self.board
-            .neighbours(p)
-            .iter()
-            .all(|&q| self.cells[q as usize] != EMPTY)
+        self.sight[p as usize] == self.board.adjacency().steps(p)
     }
 
     /// The steps of [`Lingarda::weigh`], on the imagined stone, with what
