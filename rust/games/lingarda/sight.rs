@@ -38,6 +38,12 @@ const NOT_A_STONE: Point = 0x8000;
 /// The most steps of a remembered route that a search follows.
 const MAX_ROUTE: usize = 16;
 
+/// The parent direction of a search's start, which no friend was met from.
+const NOT_MET: u8 = DIRECTIONS as u8;
+/// Per direction a friend was seen in, the direction (as a bit) in which it
+/// sees back; none for [`NOT_MET`].
+const MET_FROM: [u8; DIRECTIONS + 1] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0];
+
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
 fn opposite(d: usize) -> usize {
@@ -239,6 +245,7 @@ impl Lingarda {
         seen.clear();
         seen.mark(start);
         component[0] = start;
+        parent[0] = (0, NOT_MET);
         let mut len = 1;
         let mut i = 0;
         // Only stones with no ray to the edge are kept, so the entries read
@@ -250,11 +257,7 @@ impl Lingarda {
             let row = &sight[component[i] as usize];
             // The friend it was met from sees it back (a ray read from its
             // other end), and was already found not grounded.
-            let met_from = if i == 0 {
-                0
-            } else {
-                1 << opposite(parent[i].1 as usize)
-            };
+            let met_from = MET_FROM[parent[i].1 as usize];
             i += 1;
             let mut stones = 0u8;
             let mut friends = 0u8;
