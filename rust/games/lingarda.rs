@@ -34,6 +34,8 @@ use crate::options::{OptionValue, Options};
 pub struct Lingarda {
     board: &'static Board,
     pie: bool,
+    /// Per point, its cell; empty past the board's points (see
+    /// `sight::LOOKUP_MASK`).
     cells: Vec<u8>,
     /// Per point and direction: for a stone, what its ray there gives it; for
     /// an empty point, the first stone met along the line (see
@@ -289,7 +291,7 @@ impl Game for Lingarda {
         Ok(Lingarda {
             board,
             pie,
-            cells: vec![EMPTY; n],
+            cells: vec![EMPTY; sight::LOOKUP_MASK as usize + 1],
             // One row more than the points: the sink row (see `sight`).
             sight: vec![[EDGE; DIRECTIONS]; n + 1],
             edge_rays: vec![0; n + 1],

@@ -29,7 +29,7 @@ use crate::core::{Colour, EMPTY};
 pub(super) const DIRECTIONS: usize = 6;
 
 /// A sight entry: a ray with no empty point (a stone's entries only).
-const CLOSED: Point = 0x8000;
+const CLOSED: Point = 0x8000 | LOOKUP_MASK;
 /// A sight entry: the line leaves the board with no stone met. Like
 /// [`CLOSED`] it has the high bit set, which no point index has (a board has
 /// at most 1801 points), so one test tells "a stone" from "no stone".
@@ -55,6 +55,19 @@ fn opposite(d: usize) -> usize {
 #[inline]
 fn stone_or_zero(entry: Point) -> usize {
     (if entry & NOT_A_STONE == 0 { entry } else { 0 }) as usize
+}
+
+/// The cells are kept for `LOOKUP_MASK + 1` points, empty past the board's,
+/// so that a sight entry masked with it reads a cell without first telling a
+/// stone from no stone: the stone's, or an empty one for [`CLOSED`] and
+/// [`EDGE`], whose masked bits are all set (a board has at most 1801 points).
+pub(super) const LOOKUP_MASK: Point = 0x7FF;
+
+/// The cell a sight entry reads (see [`LOOKUP_MASK`]), with no bounds check
+/// left to make.
+#[inline]
+fn cell_of(cells: &[u8; LOOKUP_MASK as usize + 1], entry: Point) -> u8 {
+    cells[(entry & LOOKUP_MASK) as usize]
 }
 
 /// Per point, its six sight entries.
@@ -204,7 +217,7 @@ impl Lingarda {
         let stone = colour.stone();
         let Scratch { safe, route, .. } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
-        let edge_rays = &self.edge_rays[..cells.len()];
+        let edge_rays = &self.edge_rays[..];
         let mut s = start;
         for steps in 1..=MAX_ROUTE {
             let t = sight[s as usize][route[s as usize] as usize];
@@ -228,6 +241,7 @@ impl Lingarda {
     /// with no ray to the edge.
     fn searches(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
+        let enemy = colour.opponent().stone();
         let Scratch {
             component,
             component_len,
@@ -238,9 +252,9 @@ impl Lingarda {
             sees_enemy,
             ..
         } = &mut self.scratch;
-        let (sight, cells) = (&self.sight[..], &self.cells[..]);
-        // Equal lengths let one bounds check serve both tables.
-        let edge_rays = &self.edge_rays[..cells.len()];
+        let sight = &self.sight[..];
+        let cells = self.cells[..].try_into().expect("padded cells");
+        let edge_rays = &self.edge_rays[..];
         let mut enemies = false;
         seen.clear();
         seen.mark(start);
@@ -259,14 +273,12 @@ impl Lingarda {
             // other end), and was already found not grounded.
             let met_from = MET_FROM[parent[i].1 as usize];
             i += 1;
-            let mut stones = 0u8;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
-                stones |= ((t & NOT_A_STONE == 0) as u8) << d;
-                friends |= ((cells[stone_or_zero(t)] == stone) as u8) << d;
+                let cell = cell_of(cells, t);
+                friends |= ((cell == stone) as u8) << d;
+                enemies |= cell == enemy;
             }
-            friends &= stones;
-            enemies |= stones != friends;
             friends &= !met_from;
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
