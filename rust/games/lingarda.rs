@@ -42,8 +42,8 @@ pub struct Lingarda {
     /// [`Lingarda::cut_rays`]); and a last row, the sink, that writes about
     /// no stone go to.
     sight: Vec<sight::Row>,
-    /// Per stone: how many of its rays leave the board (0 for empty points
-    /// and the sink).
+    /// Per stone: how many of its rays leave the board (0 for empty points,
+    /// the sink, and the padding past them, see `sight::LOOKUP_MASK`).
     edge_rays: Vec<u8>,
     /// Per colour, the points known to give its stone no lifeline.
     lifeless: lifeless::Lifeless,
@@ -294,7 +294,7 @@ impl Game for Lingarda {
             cells: vec![EMPTY; sight::LOOKUP_MASK as usize + 1],
             // One row more than the points: the sink row (see `sight`).
             sight: vec![[EDGE; DIRECTIONS]; n + 1],
-            edge_rays: vec![0; n + 1],
+            edge_rays: vec![0; sight::LOOKUP_MASK as usize + 1],
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],

@@ -57,17 +57,31 @@ fn stone_or_zero(entry: Point) -> usize {
     (if entry & NOT_A_STONE == 0 { entry } else { 0 }) as usize
 }
 
-/// The cells are kept for `LOOKUP_MASK + 1` points, empty past the board's,
-/// so that a sight entry masked with it reads a cell without first telling a
-/// stone from no stone: the stone's, or an empty one for [`CLOSED`] and
-/// [`EDGE`], whose masked bits are all set (a board has at most 1801 points).
+/// The cells and the counts of edge rays are kept for `LOOKUP_MASK + 1`
+/// points, empty and zero past the board's, so that a sight entry masked
+/// with it reads them without first telling a stone from no stone: the
+/// stone's, or the padding's for [`CLOSED`] and [`EDGE`], whose masked bits
+/// are all set (a board has at most 1801 points). And with the length known,
+/// no bounds check is left to make.
 pub(super) const LOOKUP_MASK: Point = 0x7FF;
 
-/// The cell a sight entry reads (see [`LOOKUP_MASK`]), with no bounds check
-/// left to make.
+/// The cell a sight entry reads (see [`LOOKUP_MASK`]).
 #[inline]
 fn cell_of(cells: &[u8; LOOKUP_MASK as usize + 1], entry: Point) -> u8 {
     cells[(entry & LOOKUP_MASK) as usize]
+}
+
+/// A table kept for `LOOKUP_MASK + 1` points, in a form the compiler can
+/// bound.
+#[inline]
+fn padded(table: &[u8]) -> &[u8; LOOKUP_MASK as usize + 1] {
+    table.try_into().expect("padded table")
+}
+
+/// [`padded`], to write.
+#[inline]
+fn padded_mut(table: &mut [u8]) -> &mut [u8; LOOKUP_MASK as usize + 1] {
+    table.try_into().expect("padded table")
 }
 
 /// Per point, its six sight entries.
@@ -134,6 +148,7 @@ impl Lingarda {
             .expect("six directions");
         let sink = self.sink();
         let mut edge_rays = 0;
+        let counts = padded_mut(&mut self.edge_rays);
         // Without branches: what each end is, is a coin toss to the branch
         // predictor. A missing end's entries go to the sink row.
         for d in 0..DIRECTIONS {
@@ -146,9 +161,10 @@ impl Lingarda {
             let e = if is_stone { end } else { sink } as usize;
             self.sight[e][opposite(d)] = if adjacent { CLOSED } else { p };
             let lost_edge = ends[opposite(d)] == EDGE;
-            self.edge_rays[e] = self.edge_rays[e].wrapping_sub(lost_edge as u8);
+            let count = &mut counts[e & LOOKUP_MASK as usize];
+            *count = count.wrapping_sub(lost_edge as u8);
         }
-        self.edge_rays[p as usize] = edge_rays;
+        counts[(p & LOOKUP_MASK) as usize] = edge_rays;
         self.wipe_sink();
         Imagined { p, ends }
     }
@@ -181,13 +197,15 @@ impl Lingarda {
         self.edge_rays[p] = 0;
         self.sight[p] = ends;
         let sink = self.sink();
+        let counts = padded_mut(&mut self.edge_rays);
         // Without branches, as in `cut_rays`.
         for d in 0..DIRECTIONS {
             let end = ends[d];
             let e = if end != EDGE { end } else { sink } as usize;
             let beyond = ends[opposite(d)];
             self.sight[e][opposite(d)] = beyond;
-            self.edge_rays[e] = self.edge_rays[e].wrapping_add((beyond == EDGE) as u8);
+            let count = &mut counts[e & LOOKUP_MASK as usize];
+            *count = count.wrapping_add((beyond == EDGE) as u8);
         }
         self.wipe_sink();
     }
@@ -253,8 +271,8 @@ impl Lingarda {
             ..
         } = &mut self.scratch;
         let sight = &self.sight[..];
-        let cells = self.cells[..].try_into().expect("padded cells");
-        let edge_rays = &self.edge_rays[..];
+        let cells = padded(&self.cells);
+        let edge_rays = padded(&self.edge_rays);
         let mut enemies = false;
         seen.clear();
         seen.mark(start);
@@ -284,7 +302,7 @@ impl Lingarda {
                 let d = friends.trailing_zeros() as usize;
                 let t = row[d];
                 friends &= friends - 1;
-                if (edge_rays[t as usize] > 0) | safe.is_marked(t) {
+                if (edge_rays[(t & LOOKUP_MASK) as usize] > 0) | safe.is_marked(t) {
                     // The path found, from here back to the start, becomes
                     // the route of its stones.
                     let (mut k, mut d) = (i - 1, d as u8);
@@ -372,6 +390,7 @@ impl Lingarda {
             .try_into()
             .expect("six directions");
         let mover = self.to_move.stone();
+        let counts = padded(&self.edge_rays);
         let mut risk = Risk {
             grounded: false,
             ends: 0,
@@ -386,7 +405,7 @@ impl Lingarda {
             let cell = self.cells[stone_or_zero(end)];
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
-            let edge_rays = self.edge_rays[stone_or_zero(end)];
+            let edge_rays = counts[(end & LOOKUP_MASK) as usize];
             let beyond_cell = self.cells[stone_or_zero(beyond)];
             let friend = is_stone & open & (cell == mover);
             risk.friends |= (friend as u8) << d;
