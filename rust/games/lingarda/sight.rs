@@ -50,13 +50,6 @@ fn opposite(d: usize) -> usize {
     (d + 3) % DIRECTIONS
 }
 
-/// The point to read for a sight entry without a branch: the stone it
-/// names, or point 0 when it names none (what is read there is masked out).
-#[inline]
-fn stone_or_zero(entry: Point) -> usize {
-    (if entry & NOT_A_STONE == 0 { entry } else { 0 }) as usize
-}
-
 /// The cells and the counts of edge rays are kept for `LOOKUP_MASK + 1`
 /// points, empty and zero past the board's, so that a sight entry masked
 /// with it reads them without first telling a stone from no stone: the
@@ -390,7 +383,7 @@ impl Lingarda {
             .try_into()
             .expect("six directions");
         let mover = self.to_move.stone();
-        let counts = padded(&self.edge_rays);
+        let (cells, counts) = (padded(&self.cells), padded(&self.edge_rays));
         let mut risk = Risk {
             grounded: false,
             ends: 0,
@@ -402,12 +395,12 @@ impl Lingarda {
             // An empty neighbour is the only way a ray holds an empty point.
             let open = step != end;
             let is_stone = end != EDGE;
-            let cell = self.cells[stone_or_zero(end)];
+            let cell = cell_of(cells, end);
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
             let edge_rays = counts[(end & LOOKUP_MASK) as usize];
-            let beyond_cell = self.cells[stone_or_zero(beyond)];
-            let friend = is_stone & open & (cell == mover);
+            let beyond_cell = cell_of(cells, beyond);
+            let friend = open & (cell == mover);
             risk.friends |= (friend as u8) << d;
             risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
             let cut = lost_edge | (beyond_cell == cell);
