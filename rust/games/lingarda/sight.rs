@@ -29,7 +29,7 @@ use crate::core::{Colour, EMPTY};
 pub(super) const DIRECTIONS: usize = 6;
 
 /// A sight entry: a ray with no empty point (a stone's entries only).
-const CLOSED: Point = 0x8000;
+const CLOSED: Point = 0x8000 | LOOKUP_MASK;
 /// A sight entry: the line leaves the board with no stone met. Like
 /// [`CLOSED`] it has the high bit set, which no point index has (a board has
 /// at most 1801 points), so one test tells "a stone" from "no stone".
@@ -38,17 +38,43 @@ const NOT_A_STONE: Point = 0x8000;
 /// The most steps of a remembered route that a search follows.
 const MAX_ROUTE: usize = 16;
 
+/// The parent direction of a search's start, which no friend was met from.
+const NOT_MET: u8 = DIRECTIONS as u8;
+/// Per direction a friend was seen in, the direction (as a bit) in which it
+/// sees back; none for [`NOT_MET`].
+const MET_FROM: [u8; DIRECTIONS + 1] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0];
+
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
 #[inline]
 fn opposite(d: usize) -> usize {
     (d + 3) % DIRECTIONS
 }
 
-/// The point to read for a sight entry without a branch: the stone it
-/// names, or point 0 when it names none (what is read there is masked out).
+/// The cells and the counts of edge rays are kept for `LOOKUP_MASK + 1`
+/// points, empty and zero past the board's, so that a sight entry masked
+/// with it reads them without first telling a stone from no stone: the
+/// stone's, or the padding's for [`CLOSED`] and [`EDGE`], whose masked bits
+/// are all set (a board has at most 1801 points). And with the length known,
+/// no bounds check is left to make.
+pub(super) const LOOKUP_MASK: Point = 0x7FF;
+
+/// The cell a sight entry reads (see [`LOOKUP_MASK`]).
 #[inline]
-fn stone_or_zero(entry: Point) -> usize {
-    (if entry & NOT_A_STONE == 0 { entry } else { 0 }) as usize
+fn cell_of(cells: &[u8; LOOKUP_MASK as usize + 1], entry: Point) -> u8 {
+    cells[(entry & LOOKUP_MASK) as usize]
+}
+
+/// A table kept for `LOOKUP_MASK + 1` points, in a form the compiler can
+/// bound.
+#[inline]
+fn padded(table: &[u8]) -> &[u8; LOOKUP_MASK as usize + 1] {
+    table.try_into().expect("padded table")
+}
+
+/// [`padded`], to write.
+#[inline]
+fn padded_mut(table: &mut [u8]) -> &mut [u8; LOOKUP_MASK as usize + 1] {
+    table.try_into().expect("padded table")
 }
 
 /// Per point, its six sight entries.
@@ -115,6 +141,7 @@ impl Lingarda {
             .expect("six directions");
         let sink = self.sink();
         let mut edge_rays = 0;
+        let counts = padded_mut(&mut self.edge_rays);
         // Without branches: what each end is, is a coin toss to the branch
         // predictor. A missing end's entries go to the sink row.
         for d in 0..DIRECTIONS {
@@ -127,9 +154,10 @@ impl Lingarda {
             let e = if is_stone { end } else { sink } as usize;
             self.sight[e][opposite(d)] = if adjacent { CLOSED } else { p };
             let lost_edge = ends[opposite(d)] == EDGE;
-            self.edge_rays[e] = self.edge_rays[e].wrapping_sub(lost_edge as u8);
+            let count = &mut counts[e & LOOKUP_MASK as usize];
+            *count = count.wrapping_sub(lost_edge as u8);
         }
-        self.edge_rays[p as usize] = edge_rays;
+        counts[(p & LOOKUP_MASK) as usize] = edge_rays;
         self.wipe_sink();
         Imagined { p, ends }
     }
@@ -162,13 +190,15 @@ impl Lingarda {
         self.edge_rays[p] = 0;
         self.sight[p] = ends;
         let sink = self.sink();
+        let counts = padded_mut(&mut self.edge_rays);
         // Without branches, as in `cut_rays`.
         for d in 0..DIRECTIONS {
             let end = ends[d];
             let e = if end != EDGE { end } else { sink } as usize;
             let beyond = ends[opposite(d)];
             self.sight[e][opposite(d)] = beyond;
-            self.edge_rays[e] = self.edge_rays[e].wrapping_add((beyond == EDGE) as u8);
+            let count = &mut counts[e & LOOKUP_MASK as usize];
+            *count = count.wrapping_add((beyond == EDGE) as u8);
         }
         self.wipe_sink();
     }
@@ -198,7 +228,7 @@ impl Lingarda {
         let stone = colour.stone();
         let Scratch { safe, route, .. } = &mut self.scratch;
         let (sight, cells) = (&self.sight[..], &self.cells[..]);
-        let edge_rays = &self.edge_rays[..cells.len()];
+        let edge_rays = &self.edge_rays[..];
         let mut s = start;
         for steps in 1..=MAX_ROUTE {
             let t = sight[s as usize][route[s as usize] as usize];
@@ -222,6 +252,7 @@ impl Lingarda {
     /// with no ray to the edge.
     fn searches(&mut self, start: Point, colour: Colour) -> bool {
         let stone = colour.stone();
+        let enemy = colour.opponent().stone();
         let Scratch {
             component,
             component_len,
@@ -232,13 +263,14 @@ impl Lingarda {
             sees_enemy,
             ..
         } = &mut self.scratch;
-        let (sight, cells) = (&self.sight[..], &self.cells[..]);
-        // Equal lengths let one bounds check serve both tables.
-        let edge_rays = &self.edge_rays[..cells.len()];
+        let sight = &self.sight[..];
+        let cells = padded(&self.cells);
+        let edge_rays = padded(&self.edge_rays);
         let mut enemies = false;
         seen.clear();
         seen.mark(start);
         component[0] = start;
+        parent[0] = (0, NOT_MET);
         let mut len = 1;
         let mut i = 0;
         // Only stones with no ray to the edge are kept, so the entries read
@@ -250,25 +282,20 @@ impl Lingarda {
             let row = &sight[component[i] as usize];
             // The friend it was met from sees it back (a ray read from its
             // other end), and was already found not grounded.
-            let met_from = if i == 0 {
-                0
-            } else {
-                1 << opposite(parent[i].1 as usize)
-            };
+            let met_from = MET_FROM[parent[i].1 as usize];
             i += 1;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
-                let is_stone = t & NOT_A_STONE == 0;
-                let friend = is_stone & (cells[stone_or_zero(t)] == stone);
-                friends |= (friend as u8) << d;
-                enemies |= is_stone & !friend;
+                let cell = cell_of(cells, t);
+                friends |= ((cell == stone) as u8) << d;
+                enemies |= cell == enemy;
             }
             friends &= !met_from;
             while friends != 0 {
                 let d = friends.trailing_zeros() as usize;
                 let t = row[d];
                 friends &= friends - 1;
-                if (edge_rays[t as usize] > 0) | safe.is_marked(t) {
+                if (edge_rays[(t & LOOKUP_MASK) as usize] > 0) | safe.is_marked(t) {
                     // The path found, from here back to the start, becomes
                     // the route of its stones.
                     let (mut k, mut d) = (i - 1, d as u8);
@@ -356,6 +383,7 @@ impl Lingarda {
             .try_into()
             .expect("six directions");
         let mover = self.to_move.stone();
+        let (cells, counts) = (padded(&self.cells), padded(&self.edge_rays));
         let mut risk = Risk {
             grounded: false,
             ends: 0,
@@ -367,12 +395,12 @@ impl Lingarda {
             // An empty neighbour is the only way a ray holds an empty point.
             let open = step != end;
             let is_stone = end != EDGE;
-            let cell = self.cells[stone_or_zero(end)];
+            let cell = cell_of(cells, end);
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
-            let edge_rays = self.edge_rays[stone_or_zero(end)];
-            let beyond_cell = self.cells[stone_or_zero(beyond)];
-            let friend = is_stone & open & (cell == mover);
+            let edge_rays = counts[(end & LOOKUP_MASK) as usize];
+            let beyond_cell = cell_of(cells, beyond);
+            let friend = open & (cell == mover);
             risk.friends |= (friend as u8) << d;
             risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
             let cut = lost_edge | (beyond_cell == cell);
@@ -389,12 +417,11 @@ impl Lingarda {
     }
 
     /// Whether no neighbour of the empty point `p` is empty: no stone can
-    /// ever be placed there again, as stones never leave the board.
+    /// ever be placed there again, as stones never leave the board. Read
+    /// without a branch: in every direction the first stone met from `p` is
+    /// its neighbour, or the line leaves the board at once.
     pub(super) fn is_dead(&self, p: Point) -> bool {
-        self.board
-            .neighbours(p)
-            .iter()
-            .all(|&q| self.cells[q as usize] != EMPTY)
+        self.sight[p as usize] == self.board.adjacency().steps(p)
     }
 
     /// The steps of [`Lingarda::weigh`], on the imagined stone, with what

@@ -11,6 +11,11 @@ fn new(size: i64, pie: bool) -> Lingarda {
     Lingarda::from_options(&mut options).unwrap()
 }
 
+/// The cells of the board's points, without the padding past them.
+fn board_cells(state: &Lingarda) -> &[u8] {
+    &state.cells[..state.board.points()]
+}
+
 fn point(state: &Lingarda, name: &str) -> Point {
     state.board.parse_point(name).unwrap()
 }
@@ -298,7 +303,7 @@ fn ruling_lifelines_a_chain_of_sight_reaches_the_edge() {
     let view = lifelines(&mut state, None);
     assert_eq!(names(&state, field(&view, "black")), ["b4", "d4", "f4"]);
     assert_eq!(
-        naive_lifelines(state.board, &state.cells),
+        naive_lifelines(state.board, board_cells(&state)),
         state.lifeline_flags(NO_POINT)
     );
     // Close the edge ray: the three still see each other, but sight alone
@@ -307,7 +312,7 @@ fn ruling_lifelines_a_chain_of_sight_reaches_the_edge() {
     let view = lifelines(&mut state, None);
     assert_eq!(names(&state, field(&view, "black")), Vec::<String>::new());
     assert_eq!(
-        naive_lifelines(state.board, &state.cells),
+        naive_lifelines(state.board, board_cells(&state)),
         state.lifeline_flags(NO_POINT)
     );
 }
@@ -356,14 +361,15 @@ fn placement_is_legal_when_the_flip_gives_back_the_lifelines_it_took() {
     assert_eq!(names(&state, field(&view, "flips")), ["d1", "d7"]);
     assert_eq!(field(&view, "legal"), &Detail::Bool(true));
     let a4 = point(&state, "a4");
-    let NaiveVerdict::Legal(after) = naive_place(state.board, &state.cells, a4, Colour::White)
+    let NaiveVerdict::Legal(after) =
+        naive_place(state.board, board_cells(&state), a4, Colour::White)
     else {
         panic!("the reference finds a4 illegal");
     };
     play(&mut state, "a4");
-    assert_eq!(state.cells, after);
+    assert_eq!(board_cells(&state), after);
     assert_eq!(state.stones, [3, 7]);
-    let has = naive_lifelines(state.board, &state.cells);
+    let has = naive_lifelines(state.board, board_cells(&state));
     assert!(state
         .cells
         .iter()
@@ -375,7 +381,7 @@ fn placement_is_legal_when_the_flip_gives_back_the_lifelines_it_took() {
 fn placement_flips_every_enemy_stone_without_a_lifeline_at_once() {
     // White a1 sees only a3 (across a2); a3 lives along its diagonal b4 c5.
     let mut state = position(3, "W: a1 a3 B: b1 b2 c3", Colour::Black);
-    let flags = naive_lifelines(state.board, &state.cells);
+    let flags = naive_lifelines(state.board, board_cells(&state));
     assert!(
         state
             .cells
@@ -644,7 +650,7 @@ fn fast_placement_test_matches_the_naive_reference() {
                 if state.cells[p as usize] != EMPTY {
                     continue;
                 }
-                let naive = naive_place(state.board, &state.cells, p, mover);
+                let naive = naive_place(state.board, board_cells(&state), p, mover);
                 if state.lifeless.contains(mover, p) {
                     assert_eq!(naive, NaiveVerdict::NoLifeline, "{at}: known lifeless");
                     known_lifeless += 1;
@@ -681,7 +687,7 @@ fn fast_placement_test_matches_the_naive_reference() {
             }
             if let Some(&p) = naive_legal.get(rng.below(naive_legal.len().max(1))) {
                 // The teaching view agrees with the reference before the flip.
-                let mut imagined = state.cells.clone();
+                let mut imagined = board_cells(&state).to_vec();
                 imagined[p as usize] = mover.stone();
                 assert_eq!(
                     state.lifeline_flags(p),
@@ -691,11 +697,11 @@ fn fast_placement_test_matches_the_naive_reference() {
             }
 
             let want = (action < state.pass_action())
-                .then(|| naive_place(state.board, &state.cells, action, mover));
+                .then(|| naive_place(state.board, board_cells(&state), action, mover));
             state.apply(action).unwrap();
             match want {
                 Some(NaiveVerdict::Legal(cells)) => {
-                    assert_eq!(state.cells, cells, "{at}: board after the move")
+                    assert_eq!(board_cells(&state), cells, "{at}: board after the move")
                 }
                 Some(other) => panic!("{at}: random placement judged {other:?}"),
                 None => {}
@@ -710,19 +716,20 @@ fn fast_placement_test_matches_the_naive_reference() {
                 rebuilt.edge_rays == state.edge_rays,
                 "{at}: the edge rays drifted"
             );
-            let has = naive_lifelines(state.board, &state.cells);
-            for (s, &cell) in state.cells.iter().enumerate() {
+            let has = naive_lifelines(state.board, board_cells(&state));
+            for (s, &cell) in board_cells(&state).iter().enumerate() {
                 assert!(
                     cell == EMPTY || has[s],
                     "{at}: {} has no lifeline between turns",
                     state.board.name(s as Point)
                 );
             }
-            let stones = [1, 2].map(|c| state.cells.iter().filter(|&&x| x == c).count() as u32);
+            let stones =
+                [1, 2].map(|c| board_cells(&state).iter().filter(|&&x| x == c).count() as u32);
             assert_eq!(state.stones, stones, "{at}: stone counts");
             assert_eq!(
                 state.scores().unwrap(),
-                naive_scores(state.board, &state.cells, state.last_placer),
+                naive_scores(state.board, board_cells(&state), state.last_placer),
                 "{at}: scores"
             );
         }
@@ -747,10 +754,10 @@ fn flips_happen_in_random_games_and_match_the_reference() {
             let mover = state.to_move;
             let before = state.stones[mover.opponent().index()];
             let expected = (action < state.pass_action())
-                .then(|| naive_place(state.board, &state.cells, action, mover));
+                .then(|| naive_place(state.board, board_cells(&state), action, mover));
             state.apply_unchecked(action);
             if let Some(NaiveVerdict::Legal(cells)) = expected {
-                assert_eq!(state.cells, cells);
+                assert_eq!(board_cells(&state), cells);
                 if state.stones[mover.opponent().index()] < before {
                     flipping_moves += 1;
                 }
