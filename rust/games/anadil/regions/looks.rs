@@ -196,13 +196,18 @@ impl Regions {
             (ours + 1).min(2)
         };
         if open != 0 {
-            let rival_stays = (0..8).filter(|&i| open >> i & 1 == 1).any(|i| {
-                let e = g.wrapping_add_signed(ring[i]);
+            let rival_at = |e: usize| {
                 ring.iter().any(|&o| {
                     let s = e.wrapping_add_signed(o);
                     self.described.grid[s] == enemy_stone && self.described.comp[s] == rival
                 })
-            });
+            };
+            // It reached the region elsewhere if not through `p`, and else
+            // it must still touch it beside `p`.
+            let rival_stays = !rival_at(g)
+                || (0..8)
+                    .filter(|&i| open >> i & 1 == 1)
+                    .any(|i| rival_at(g.wrapping_add_signed(ring[i])));
             if !ring_connected(open) || !rival_stays {
                 return false;
             }
