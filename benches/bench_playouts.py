@@ -4,8 +4,10 @@
     python benches/bench_playouts.py sunder anda     # some games
     python benches/bench_playouts.py --repeats 7 --seconds 2
 
-Every figure is the median of ``--repeats`` runs, and every ratio compares
-figures measured in this same run, so a busy machine slows both sides alike.
+Every figure is the median of ``--repeats`` runs. Each run of stonefield
+follows a run of the OpenSpiel game it is compared with, and its ratio is
+the median of the ratios of those pairs: the load of a shared machine at a
+given moment weighs on both sides alike.
 OpenSpiel (``pip install '.[bench]'``) is optional: without it the comparison
 is skipped with a message.
 """
@@ -38,18 +40,29 @@ SETUPS: dict[str, list[tuple[dict[str, int], str]]] = {
 
 
 def stonefield_rate(
-    game: stonefield.Game, threads: int | None, seconds: float, repeats: int
-) -> tuple[float, float]:
-    """Median moves per second of random playouts, and the mean length."""
+    game: stonefield.Game,
+    threads: int | None,
+    seconds: float,
+    repeats: int,
+    against: reference.Playouts | None,
+) -> tuple[float, float, float | None]:
+    """Median moves per second of random playouts, the mean length, and with
+    ``against`` the median ratio, per core, of each run to a run of the
+    reference timed just before it."""
     probe = stonefield.simulate(game, games=64, seed=0, threads=threads)
     per_game = max(probe.seconds / 64, 1e-7)
     games = max(64, int(seconds / per_game))
-    rates, lengths = [], []
+    cores = threads or os.cpu_count() or 1
+    rates, lengths, ratios = [], [], []
     for repeat in range(repeats):
+        theirs = against.rate(seed=repeat + 2) if against else None
         result = stonefield.simulate(game, games=games, seed=repeat + 1, threads=threads)
         rates.append(result.summary.moves_per_second)
         lengths.append(result.summary.mean_length)
-    return statistics.median(rates), statistics.fmean(lengths)
+        if theirs:
+            ratios.append(rates[-1] / cores / theirs)
+    ratio = statistics.median(ratios) if ratios else None
+    return statistics.median(rates), statistics.fmean(lengths), ratio
 
 
 def python_loop(game: stonefield.Game, games: int) -> float:
@@ -116,39 +129,44 @@ def main() -> None:
     cores = os.cpu_count() or 1
     print(f"{cores} cores; medians of {args.repeats} runs of about {args.seconds:g} s\n")
 
-    references: dict[str, tuple[reference.Figure, float]] = {}
+    references: dict[str, reference.Playouts] = {}
     if not reference.available():
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.\n")
     header = f"{'engine':<34}{'threads':>8}{'mean len':>10}{'moves/s':>14}{'ns/move':>10}  ratio"
     for name in args.games:
         setups = SETUPS[name]
-        print(header)
-        if reference.available():
-            for ref in dict.fromkeys(ref for _, ref in setups):
+        rows = []
+        for options, ref in setups:
+            against = None
+            if reference.available():
                 if ref not in references:
-                    references[ref] = reference.playouts(ref, args.repeats, args.seconds)
-                fig = references[ref][0]
+                    references[ref] = reference.Playouts(ref, args.seconds)
+                against = references[ref]
+            game = stonefield.game(name, **options)
+            single = None
+            for threads in (1, None):
+                rate, length, ratio = stonefield_rate(
+                    game, threads, args.seconds, args.repeats, against
+                )
+                single = single or rate
+                label = f"stonefield {game!r}"
+                shown = threads or cores
+                text = f"{ratio:.2f} per core vs {ref}" if ratio is not None else ""
+                if threads is None:
+                    text += f", {rate / single:.2f}x of 1 thread"
+                rows.append(
+                    f"{label:<34}{shown:>8}{length:>10.1f}{rate:>14,.0f}"
+                    f"{1e9 / rate * shown:>10.0f}  {text}"
+                )
+        print(header)
+        for ref in dict.fromkeys(ref for _, ref in setups):
+            if ref in references:
+                fig = references[ref].figure()
                 print(
                     f"{'openspiel ' + ref:<34}{1:>8}{fig.mean_length:>10.1f}"
                     f"{fig.moves_per_second:>14,.0f}{fig.ns_per_move:>10.0f}  1.00"
                 )
-        for options, ref in setups:
-            base = references[ref][0] if ref in references else None
-            game = stonefield.game(name, **options)
-            single = None
-            for threads in (1, None):
-                rate, length = stonefield_rate(game, threads, args.seconds, args.repeats)
-                single = single or rate
-                label = f"stonefield {game!r}"
-                shown = threads or cores
-                per_core = rate / shown
-                ratio = f"{per_core / base.moves_per_second:.2f} per core vs {ref}" if base else ""
-                if threads is None:
-                    ratio += f", {rate / single:.2f}x of 1 thread"
-                print(
-                    f"{label:<34}{shown:>8}{length:>10.1f}{rate:>14,.0f}"
-                    f"{1e9 / rate * shown:>10.0f}  {ratio}"
-                )
+        print("\n".join(rows))
         print()
 
     if "esgrad" in args.games:
@@ -163,7 +181,7 @@ def main() -> None:
         ours = python_loop(game, 30)
         line = f"Python loop, legal_moves() + play(text), sunder 9: {ours * 1e6:.2f} us/move"
         if HAVANNAH_9 in references:
-            theirs = references[HAVANNAH_9][1]
+            theirs = references[HAVANNAH_9].python_loop
             line += (
                 f"; OpenSpiel havannah 9 Python loop {theirs * 1e6:.2f} us/move;"
                 f" ratio {theirs / ours:.2f}"

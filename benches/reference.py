@@ -52,33 +52,34 @@ def _python_random_games(game: Any, games: int, seed: int) -> tuple[float, float
     return statistics.fmean(lengths), (time.perf_counter() - started) / moves
 
 
-def playouts(name: str, repeats: int, seconds: float) -> tuple[Figure, float]:
-    """C++ random playouts of OpenSpiel game ``name`` (one core), and the
-    seconds per move of OpenSpiel's Python loop on the same game."""
-    game = pyspiel.load_game(name)
-    mean_length, python_loop = _python_random_games(game, 60, seed=1)
-    rollouts, sims = 10, 4
-    bot = pyspiel.MCTSBot(
-        game, pyspiel.RandomRolloutEvaluator(rollouts, 1), 2.0, sims, 1000, False, 1, False
-    )
-    # Size one timed call to take about `seconds`.
-    start = time.perf_counter()
-    bot.step(game.new_initial_state())
-    per_call = time.perf_counter() - start
-    sims = max(4, int(sims * seconds / max(per_call, 1e-6)))
-    rates = []
-    for repeat in range(repeats):
-        bot = pyspiel.MCTSBot(
-            game,
-            pyspiel.RandomRolloutEvaluator(rollouts, repeat + 2),
-            2.0,
-            sims,
-            1000,
-            False,
-            repeat + 2,
-            False,
-        )
+class Playouts:
+    """C++ random playouts of OpenSpiel game ``name`` on one core, sized so
+    that one timed call takes about ``seconds``; and the seconds per move of
+    OpenSpiel's Python loop on the same game."""
+
+    def __init__(self, name: str, seconds: float) -> None:
+        self.game = pyspiel.load_game(name)
+        self.mean_length, self.python_loop = _python_random_games(self.game, 60, seed=1)
+        self.rollouts, self.sims = 10, 4
         start = time.perf_counter()
-        bot.step(game.new_initial_state())
-        rates.append(sims * rollouts * mean_length / (time.perf_counter() - start))
-    return Figure(statistics.median(rates), mean_length), python_loop
+        self._bot(seed=1).step(self.game.new_initial_state())
+        per_call = time.perf_counter() - start
+        self.sims = max(4, int(self.sims * seconds / max(per_call, 1e-6)))
+        self.rates: list[float] = []
+
+    def _bot(self, seed: int) -> Any:
+        evaluator = pyspiel.RandomRolloutEvaluator(self.rollouts, seed)
+        return pyspiel.MCTSBot(self.game, evaluator, 2.0, self.sims, 1000, False, seed, False)
+
+    def rate(self, seed: int) -> float:
+        """Moves per second of one timed call, also kept in ``rates``."""
+        bot = self._bot(seed)
+        start = time.perf_counter()
+        bot.step(self.game.new_initial_state())
+        rate = self.sims * self.rollouts * self.mean_length / (time.perf_counter() - start)
+        self.rates.append(rate)
+        return rate
+
+    def figure(self) -> Figure:
+        """The median of every call timed so far."""
+        return Figure(statistics.median(self.rates), self.mean_length)
