@@ -36,7 +36,7 @@ pub struct Lingarda {
     pie: bool,
     /// Per point, its cell; empty past the board's points (see
     /// `sight::LOOKUP_MASK`).
-    cells: Vec<u8>,
+    cells: sight::Padded,
     /// Per point and direction: for a stone, what its ray there gives it; for
     /// an empty point, the first stone met along the line (see
     /// [`Lingarda::cut_rays`]); and a last row, the sink, that writes about
@@ -44,7 +44,7 @@ pub struct Lingarda {
     sight: Vec<sight::Row>,
     /// Per stone: how many of its rays leave the board (0 for empty points,
     /// the sink, and the padding past them, see `sight::LOOKUP_MASK`).
-    edge_rays: Vec<u8>,
+    edge_rays: sight::Padded,
     /// Per colour, the points known to give its stone no lifeline.
     lifeless: lifeless::Lifeless,
     /// The score once the game is over (the board no longer changes).
@@ -291,10 +291,10 @@ impl Game for Lingarda {
         Ok(Lingarda {
             board,
             pie,
-            cells: vec![EMPTY; sight::LOOKUP_MASK as usize + 1],
+            cells: Box::new([EMPTY; sight::LOOKUP_MASK as usize + 1]),
             // One row more than the points: the sink row (see `sight`).
             sight: vec![[EDGE; DIRECTIONS]; n + 1],
-            edge_rays: vec![0; sight::LOOKUP_MASK as usize + 1],
+            edge_rays: Box::new([0; sight::LOOKUP_MASK as usize + 1]),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],

@@ -58,23 +58,14 @@ fn opposite(d: usize) -> usize {
 /// no bounds check is left to make.
 pub(super) const LOOKUP_MASK: Point = 0x7FF;
 
+/// A table kept per point for `LOOKUP_MASK + 1` points (see
+/// [`LOOKUP_MASK`]): its length is in its type.
+pub(super) type Padded = Box<[u8; LOOKUP_MASK as usize + 1]>;
+
 /// The cell a sight entry reads (see [`LOOKUP_MASK`]).
 #[inline]
-fn cell_of(cells: &[u8; LOOKUP_MASK as usize + 1], entry: Point) -> u8 {
+fn cell_of(cells: &Padded, entry: Point) -> u8 {
     cells[(entry & LOOKUP_MASK) as usize]
-}
-
-/// A table kept for `LOOKUP_MASK + 1` points, in a form the compiler can
-/// bound.
-#[inline]
-fn padded(table: &[u8]) -> &[u8; LOOKUP_MASK as usize + 1] {
-    table.try_into().expect("padded table")
-}
-
-/// [`padded`], to write.
-#[inline]
-fn padded_mut(table: &mut [u8]) -> &mut [u8; LOOKUP_MASK as usize + 1] {
-    table.try_into().expect("padded table")
 }
 
 /// Per point, its six sight entries.
@@ -141,7 +132,7 @@ impl Lingarda {
             .expect("six directions");
         let sink = self.sink();
         let mut edge_rays = 0;
-        let counts = padded_mut(&mut self.edge_rays);
+        let counts = &mut self.edge_rays;
         // Without branches: what each end is, is a coin toss to the branch
         // predictor. A missing end's entries go to the sink row.
         for d in 0..DIRECTIONS {
@@ -190,7 +181,7 @@ impl Lingarda {
         self.edge_rays[p] = 0;
         self.sight[p] = ends;
         let sink = self.sink();
-        let counts = padded_mut(&mut self.edge_rays);
+        let counts = &mut self.edge_rays;
         // Without branches, as in `cut_rays`.
         for d in 0..DIRECTIONS {
             let end = ends[d];
@@ -264,8 +255,7 @@ impl Lingarda {
             ..
         } = &mut self.scratch;
         let sight = &self.sight[..];
-        let cells = padded(&self.cells);
-        let edge_rays = padded(&self.edge_rays);
+        let (cells, edge_rays) = (&self.cells, &self.edge_rays);
         let mut enemies = false;
         seen.clear();
         seen.mark(start);
@@ -383,7 +373,7 @@ impl Lingarda {
             .try_into()
             .expect("six directions");
         let mover = self.to_move.stone();
-        let (cells, counts) = (padded(&self.cells), padded(&self.edge_rays));
+        let (cells, counts) = (&self.cells, &self.edge_rays);
         let mut risk = Risk {
             grounded: false,
             ends: 0,

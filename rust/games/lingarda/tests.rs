@@ -572,7 +572,7 @@ struct Snapshot {
     legal: Vec<Action>,
     scores: [f64; 2],
     sight: Vec<sight::Row>,
-    edge_rays: Vec<u8>,
+    edge_rays: sight::Padded,
 }
 
 fn snapshot(state: &mut Lingarda) -> Snapshot {
