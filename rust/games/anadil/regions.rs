@@ -80,6 +80,14 @@ fn obstruction(touching: [u8; 2]) -> u8 {
     black | white
 }
 
+/// Whether cell `e` is a free breath for a group of colour index `k` beside
+/// it: empty, in a region that not exactly one enemy supergroup reaches (the
+/// per-cell form of [`obstruction`]).
+#[inline(always)]
+fn free_breath(grid: &[u8], comp: &[u16], touching: &[[u8; 2]], e: usize, k: usize) -> bool {
+    grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
+}
+
 /// Regions, supergroups and living groups of one board.
 #[derive(Debug)]
 pub(super) struct Regions {
@@ -600,9 +608,7 @@ impl Regions {
                 }
                 for g in stones.iter() {
                     let w = d.witness[g] as usize;
-                    let witnessed =
-                        d.grid[w] == EMPTY && d.touching[d.comp[w] as usize][1 - k] != 1;
-                    if !(d.alive[g] && witnessed) {
+                    if !(d.alive[g] && free_breath(&d.grid, &d.comp, &d.touching, w, k)) {
                         self.scratch.seeds.push(g as u16);
                     }
                 }
@@ -671,7 +677,8 @@ impl Regions {
             let stays_alive = alive[seed as usize];
             scratch.source_of[seed as usize] = i as u16;
             let w = witness[seed as usize] as usize;
-            if stays_alive && grid[w] == EMPTY && touching[comp[w] as usize][1 - k] != 1 {
+            let is_free = |e: usize| free_breath(grid, comp, touching, e, k);
+            if stays_alive && is_free(w) {
                 continue;
             }
             scratch.group.clear();
@@ -682,8 +689,6 @@ impl Regions {
                 let s = scratch.group[next] as usize;
                 next += 1;
                 if !free {
-                    let is_free =
-                        |e: usize| grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1;
                     let w = witness[s] as usize;
                     let breath = if is_free(w) {
                         Some(w)
@@ -739,15 +744,13 @@ impl Regions {
             return;
         };
         let value = grid[placed];
-        // The walk's free-breath test, written out again: shared as a
-        // closure, it made this function 3 % slower.
-        let free = ring.iter().any(|&o| {
-            let e = placed.wrapping_add_signed(o);
-            grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
-        }) || orthogonal.iter().any(|&o| {
-            let u = placed.wrapping_add_signed(o);
-            grid[u] == value && alive[u]
-        });
+        let free = ring
+            .iter()
+            .any(|&o| free_breath(grid, comp, touching, placed.wrapping_add_signed(o), k))
+            || orthogonal.iter().any(|&o| {
+                let u = placed.wrapping_add_signed(o);
+                grid[u] == value && alive[u]
+            });
         if !free {
             // Every group it joined is smothered too.
             if !std::mem::replace(&mut listed[placed], true) {
