@@ -456,7 +456,6 @@ impl Regions {
         while let Some(e) = scratch.stack.pop() {
             walked += 1;
             if walked > WALKED {
-                complete = false;
                 break;
             }
             for &o in &ring {
