@@ -62,10 +62,12 @@ pub(super) const LOOKUP_MASK: Point = 0x7FF;
 /// [`LOOKUP_MASK`]): its length is in its type.
 pub(super) type Padded = Box<[u8; LOOKUP_MASK as usize + 1]>;
 
-/// The cell a sight entry reads (see [`LOOKUP_MASK`]).
+/// What a padded table (the cells, or the counts of edge rays) holds for
+/// the stone a sight entry names, or the padding's value when it names
+/// none (see [`LOOKUP_MASK`]).
 #[inline]
-fn cell_of(cells: &Padded, entry: Point) -> u8 {
-    cells[(entry & LOOKUP_MASK) as usize]
+fn at_entry(table: &Padded, entry: Point) -> u8 {
+    table[(entry & LOOKUP_MASK) as usize]
 }
 
 /// Per point, its six sight entries.
@@ -276,7 +278,7 @@ impl Lingarda {
             i += 1;
             let mut friends = 0u8;
             for (d, &t) in row.iter().enumerate() {
-                let cell = cell_of(cells, t);
+                let cell = at_entry(cells, t);
                 friends |= ((cell == stone) as u8) << d;
                 enemies |= cell == enemy;
             }
@@ -285,7 +287,7 @@ impl Lingarda {
                 let d = friends.trailing_zeros() as usize;
                 let t = row[d];
                 friends &= friends - 1;
-                if (edge_rays[(t & LOOKUP_MASK) as usize] > 0) | safe.is_marked(t) {
+                if (at_entry(edge_rays, t) > 0) | safe.is_marked(t) {
                     // The path found, from here back to the start, becomes
                     // the route of its stones.
                     let (mut k, mut d) = (i - 1, d as u8);
@@ -385,11 +387,11 @@ impl Lingarda {
             // An empty neighbour is the only way a ray holds an empty point.
             let open = step != end;
             let is_stone = end != EDGE;
-            let cell = cell_of(cells, end);
+            let cell = at_entry(cells, end);
             let beyond = ends[opposite(d)];
             let lost_edge = beyond == EDGE;
-            let edge_rays = counts[(end & LOOKUP_MASK) as usize];
-            let beyond_cell = cell_of(cells, beyond);
+            let edge_rays = at_entry(counts, end);
+            let beyond_cell = at_entry(cells, beyond);
             let friend = open & (cell == mover);
             risk.friends |= (friend as u8) << d;
             risk.grounded |= (!is_stone & open) | (friend & (edge_rays > lost_edge as u8));
