@@ -155,6 +155,25 @@ crate::core::clone_by_fields!(Description {
     unused
 });
 
+impl Description {
+    /// Puts a stone of `colour` on the empty cell `g`: in the grid and its
+    /// bitboards, which stay in step, and with no witness yet.
+    fn put_stone(&mut self, g: usize, colour: Colour) {
+        self.grid[g] = colour.stone();
+        self.empty.remove(g);
+        self.stones[colour.index()].insert(g);
+        self.witness[g] = 0;
+    }
+
+    /// Takes the stone of colour index `k` off cell `g`, in the grid and its
+    /// bitboards.
+    fn take_stone(&mut self, g: usize, k: usize) {
+        self.grid[g] = EMPTY;
+        self.empty.insert(g);
+        self.stones[k].remove(g);
+    }
+}
+
 /// A region to count again, see [`Regions::queue`].
 #[derive(Clone, Copy, Debug)]
 struct Recount {
@@ -910,12 +929,9 @@ impl Regions {
         let region = self.described.comp[g];
         let touching = self.described.touching[region as usize];
         let before = obstruction(touching);
-        self.described.grid[g] = stone;
-        self.described.empty.remove(g);
-        self.described.stones[k].insert(g);
+        self.described.put_stone(g, colour);
         self.described.size[region as usize] -= 1;
         self.described.alive[g] = false;
-        self.described.witness[g] = 0;
         self.described.dead[k] += 1;
         self.scratch.queued.clear();
         // The region: split only if the empty ring falls apart.
@@ -1082,9 +1098,7 @@ impl Regions {
                 self.described.dead[k] -= 1;
             }
             self.described.alive[g] = false;
-            self.described.grid[g] = EMPTY;
-            self.described.empty.insert(g);
-            self.described.stones[k].remove(g);
+            self.described.take_stone(g, k);
             self.described.comp[g] = NONE;
         }
         // Regions: each emptied point joins the largest region beside it,

@@ -122,13 +122,10 @@ impl Regions {
             return false;
         };
         let g = self.cell_of(p);
-        let (k, stone) = (colour.index(), colour.stone());
+        let k = colour.index();
         let region = self.described.comp[g] as usize;
-        self.described.grid[g] = stone;
-        self.described.empty.remove(g);
-        self.described.stones[k].insert(g);
+        self.described.put_stone(g, colour);
         self.described.alive[g] = true;
-        self.described.witness[g] = 0;
         self.described.size[region] -= 1;
         let supergroup = match friend {
             Some(f) => f,
