@@ -6,7 +6,7 @@
 
 use stonefield::core::Rng;
 use stonefield::playout::{default_max_moves, playout};
-use stonefield::{AnyGame, OptionValue, Options};
+use stonefield::{AnyPosition, OptionValue, Options};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,8 +16,10 @@ fn main() {
     };
     let side: i64 = side.parse().expect("SIDE is a whole number");
     let games: u64 = games.parse().expect("GAMES is a whole number");
-    let seed: u64 = rest.first().map_or(1, |s| s.parse().expect("SEED is a whole number"));
-    let start = AnyGame::new(game, &mut Options::new([("size", OptionValue::Int(side))]))
+    let seed: u64 = rest
+        .first()
+        .map_or(1, |s| s.parse().expect("SEED is a whole number"));
+    let start = AnyPosition::new(game, &mut Options::new([("size", OptionValue::Int(side))]))
         .unwrap_or_else(|e| panic!("{e}"));
     let max_moves = default_max_moves(&start);
     let mut state = start.clone();

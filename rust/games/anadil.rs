@@ -35,7 +35,7 @@ mod zobrist;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -141,10 +141,10 @@ pub struct Anadil {
     lone_turn: LoneTurn,
     winner: Option<Colour>,
     plies: u32,
-    /// The empty points.
-    empties: PointList,
+    /// The open points (here every empty point).
+    open: PointList,
     /// Which groups are smothered on `cells`, kept up to date move by move.
-    /// Boxed: it is large and a state sits in `AnyGame` beside smaller games.
+    /// Boxed: it is large and a state sits in `AnyPosition` beside smaller games.
     regions: Box<Regions>,
     /// A copy of `regions` to resolve a placement on and take it back; after
     /// `check` found a placement legal, the board after it (see `resolved`).
@@ -180,7 +180,7 @@ crate::core::clone_by_fields!(Anadil {
     lone_turn,
     winner,
     plies,
-    empties,
+    open,
     regions,
     spare,
     removed,
@@ -220,7 +220,7 @@ impl Anadil {
             self.cells[p as usize] = colour.stone();
             self.hash ^= self.keys[p as usize][colour.index()];
             self.stones[colour.index()] += 1;
-            self.empties.remove(p);
+            self.open.remove(p);
         }
         self.prison = self.komi;
         self.regions.rebuild(&self.cells);
@@ -596,16 +596,12 @@ impl Anadil {
             && self.protected == NO_POINT
             && self.repeat == Repeat::Any;
         if !lone {
-            return self
-                .empties
-                .as_slice()
-                .iter()
-                .any(|&p| self.surely_legal(p));
+            return self.open.as_slice().iter().any(|&p| self.surely_legal(p));
         }
         let [first, second] = self.added_free;
         self.added != NO_POINT
             && first != usize::MAX
-            && (second != usize::MAX || self.empties.len() > self.regions.region_size(first))
+            && (second != usize::MAX || self.open.len() > self.regions.region_size(first))
     }
 
     /// End: whether the player to move has a legal action (one who has none
@@ -618,8 +614,8 @@ impl Anadil {
         if self.some_surely_legal() {
             return true;
         }
-        for i in 0..self.empties.len() {
-            if self.check_placement(self.empties[i]).is_ok() {
+        for i in 0..self.open.len() {
+            if self.check_placement(self.open[i]).is_ok() {
                 return true;
             }
         }
@@ -636,10 +632,10 @@ impl Anadil {
             self.place_and_remove(p);
         }
         let enemy_had = self.stones[enemy.index()];
-        self.empties.remove(p);
+        self.open.remove(p);
         self.stones[mover.index()] += 1;
         for i in 0..self.removed.len() {
-            self.empties.insert(self.removed[i]);
+            self.open.insert(self.removed[i]);
         }
         let friendly_removed = self.removed.len() - self.enemy_removed;
         self.stones[enemy.index()] -= self.enemy_removed;
@@ -690,7 +686,7 @@ impl Anadil {
     }
 }
 
-impl Game for Anadil {
+impl Position for Anadil {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 15, 5..=25)? as usize;
         // Whole and at least 0; the cap only keeps the signed prison far from
@@ -717,7 +713,7 @@ impl Game for Anadil {
             lone_turn: LoneTurn::AFRESH,
             winner: None,
             plies: 0,
-            empties: PointList::full(n),
+            open: PointList::full(n),
             regions: Box::new(Regions::new(side)),
             spare: Box::new(Regions::new(side)),
             removed: Vec::with_capacity(n),
@@ -752,8 +748,8 @@ impl Game for Anadil {
         self.to_move
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -820,11 +816,11 @@ impl Game for Anadil {
         let release = self.board.points() as Action;
         let release_legal = self.check_release().is_ok();
         if self.protected == NO_POINT && self.repeat == Repeat::Never {
-            let k = rng.below(self.empties.len() + usize::from(release_legal));
-            return Some(self.empties.as_slice().get(k).copied().unwrap_or(release));
+            let k = rng.below(self.open.len() + usize::from(release_legal));
+            return Some(self.open.as_slice().get(k).copied().unwrap_or(release));
         }
         buf.clear();
-        buf.extend_from_slice(self.empties.as_slice());
+        buf.extend_from_slice(self.open.as_slice());
         if release_legal {
             buf.push(release);
         }

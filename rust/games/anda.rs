@@ -33,7 +33,7 @@ mod removal;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -65,8 +65,9 @@ pub struct Anda {
     regions: Vec<Region>,
     free_groups: Vec<u16>,
     free_regions: Vec<u16>,
-    /// The empty points, so a random placement is drawn in O(1).
-    empties: PointList,
+    /// The open points (here every empty point), so a random placement is
+    /// drawn in O(1).
+    open: PointList,
     /// Stones whose groups the next removal must examine: groups the moves
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
@@ -147,7 +148,7 @@ impl Clone for Anda {
         self.regions.clone_from(&source.regions);
         self.free_groups.clone_from(&source.free_groups);
         self.free_regions.clone_from(&source.free_regions);
-        self.empties.clone_from(&source.empties);
+        self.open.clone_from(&source.open);
         self.suspects.clone_from(&source.suspects);
         self.version = source.version;
         self.to_move = source.to_move;
@@ -180,7 +181,7 @@ impl Anda {
             regions: vec![Region::default(); n],
             free_groups: Vec::with_capacity(n),
             free_regions: Vec::with_capacity(n),
-            empties: PointList::empty(n),
+            open: PointList::empty(n),
             suspects: Vec::with_capacity(n),
             version: 0,
             to_move: Colour::Black,
@@ -281,8 +282,8 @@ impl Anda {
         let colour = self.to_move;
         let neighbours = self.board.neighbours(p);
         let mut found = false;
-        for i in 0..probe.empties.len() {
-            let q = probe.empties[i];
+        for i in 0..probe.open.len() {
+            let q = probe.open[i];
             if !neighbours.contains(&q) && probe.stone_would_live(q, colour) {
                 found = true;
                 break;
@@ -336,8 +337,8 @@ impl Anda {
     fn territory(&mut self) -> [u32; 2] {
         let mut territory = [0; 2];
         self.scratch.region_marks.clear();
-        for i in 0..self.empties.len() {
-            let r = self.label[self.empties[i] as usize];
+        for i in 0..self.open.len() {
+            let r = self.label[self.open[i] as usize];
             if !self.scratch.region_marks.mark(r) {
                 continue;
             }
@@ -389,16 +390,16 @@ impl Anda {
     fn random_placement(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
         let colour = self.to_move;
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
-        let tries = self.empties.len().min(6);
+        let tries = self.open.len().min(6);
         for _ in 0..tries {
-            let p = self.empties[rng.below(self.empties.len())];
+            let p = self.open[rng.below(self.open.len())];
             if self.placement_is_legal(p, colour, first_stone) {
                 return Some(p);
             }
         }
         buf.clear();
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
+        for i in 0..self.open.len() {
+            let p = self.open[i];
             if self.placement_is_legal(p, colour, first_stone) {
                 buf.push(p);
             }
@@ -516,7 +517,7 @@ fn colour_detail(colour: Option<Colour>) -> Detail {
     colour.map_or(Detail::None, |c| Detail::Text(c.name().into()))
 }
 
-impl Game for Anda {
+impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -556,8 +557,8 @@ impl Game for Anda {
         self.to_move
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

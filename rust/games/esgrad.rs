@@ -14,7 +14,7 @@ mod partitions;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng, EMPTY};
 use crate::error::Error;
@@ -45,7 +45,7 @@ pub struct Esgrad {
     winner: Option<Colour>,
     /// The empty points in no particular order, and each point's slot in it,
     /// so a random placement is O(1).
-    empties: Vec<Point>,
+    open: Vec<Point>,
     slot: Vec<u16>,
     groups: Groups,
 }
@@ -60,7 +60,7 @@ impl Clone for Esgrad {
             consecutive_passes: self.consecutive_passes,
             first_pass: self.first_pass,
             winner: self.winner,
-            empties: self.empties.clone(),
+            open: self.open.clone(),
             slot: self.slot.clone(),
             groups: self.groups.clone(),
         }
@@ -76,7 +76,7 @@ impl Clone for Esgrad {
         self.consecutive_passes = source.consecutive_passes;
         self.first_pass = source.first_pass;
         self.winner = source.winner;
-        self.empties.clone_from(&source.empties);
+        self.open.clone_from(&source.open);
         self.slot.clone_from(&source.slot);
         self.groups.clone_from(&source.groups);
     }
@@ -128,9 +128,9 @@ impl Esgrad {
     fn place(&mut self, p: Point) {
         self.cells[p as usize] = self.to_move.stone();
         let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
+        let last = self.open.pop().expect("an empty point was taken");
+        if slot < self.open.len() {
+            self.open[slot] = last;
             self.slot[last as usize] = slot as u16;
         }
         self.groups.placed(p);
@@ -198,7 +198,7 @@ impl Esgrad {
     }
 }
 
-impl Game for Esgrad {
+impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -226,7 +226,7 @@ impl Game for Esgrad {
             consecutive_passes: 0,
             first_pass: None,
             winner: None,
-            empties: (0..n as Point).collect(),
+            open: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
             groups: Groups::new(Geometry::of(board)),
         })
@@ -255,8 +255,8 @@ impl Game for Esgrad {
         self.to_move
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -303,10 +303,10 @@ impl Game for Esgrad {
         // Every empty point is legal; pass only once none is left (RULES.md §8).
         if self.is_terminal() {
             None
-        } else if self.empties.is_empty() {
+        } else if self.open.is_empty() {
             Some(self.board.points() as Action)
         } else {
-            Some(self.empties[rng.below(self.empties.len())])
+            Some(self.open[rng.below(self.open.len())])
         }
     }
 

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 pub use score::Score;
 use sight::{Verdict, DIRECTIONS, EDGE};
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
@@ -282,7 +282,7 @@ impl Lingarda {
     }
 }
 
-impl Game for Lingarda {
+impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let pie = options.flag("pie", true)?;
@@ -350,8 +350,8 @@ impl Game for Lingarda {
         self.to_move
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn swapped(&self) -> bool {

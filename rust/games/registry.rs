@@ -1,21 +1,21 @@
-//! Every game by name, and [`AnyGame`]: one state of any game, for the
+//! Every game by name, and [`AnyPosition`]: one state of any game, for the
 //! bindings and the batch runners. Adding a game is one line in `games!`
 //! below (and its `pub mod` line in `games/mod.rs`).
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
-/// Runs generic code on the concrete game inside an [`AnyGame`], so hot loops
+/// Runs generic code on the concrete game inside an [`AnyPosition`], so hot loops
 /// are compiled once per game with no dispatch per move.
-pub trait GameVisitor {
+pub trait PositionVisitor {
     type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
+    fn visit<P: Position>(self, game: &P) -> Self::Output;
 }
 
 macro_rules! games {
@@ -23,21 +23,21 @@ macro_rules! games {
     ($d:tt; $($module:ident :: $ty:ident),* $(,)?) => {
         /// A state of any registered game.
         #[derive(Clone, Debug)]
-        pub enum AnyGame {
+        pub enum AnyPosition {
             $($ty(super::$module::$ty),)*
         }
 
         /// The registry names, in registration order.
         pub const GAME_NAMES: &[&str] = &[$(stringify!($module)),*];
 
-        impl AnyGame {
+        impl AnyPosition {
             /// The start position of game `name` with `options`.
             ///
             /// # Errors
             /// [`Error::Option`] for an unknown game or a bad option.
             pub fn new(name: &str, options: &mut Options) -> Result<Self, Error> {
                 let game = match name {
-                    $(stringify!($module) => AnyGame::$ty(<super::$module::$ty as Game>::from_options(options)?),)*
+                    $(stringify!($module) => AnyPosition::$ty(<super::$module::$ty as Position>::from_options(options)?),)*
                     _ => {
                         return Err(Error::Option(format!(
                             "unknown game '{name}' (games: {})",
@@ -50,9 +50,9 @@ macro_rules! games {
             }
 
             /// Calls `visitor` with the concrete game.
-            pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+            pub fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
                 match self {
-                    $(AnyGame::$ty(g) => visitor.visit(g),)*
+                    $(AnyPosition::$ty(g) => visitor.visit(g),)*
                 }
             }
         }
@@ -60,7 +60,7 @@ macro_rules! games {
         macro_rules! forward {
             ($d state:ident, $d g:ident => $d body:expr) => {
                 match $d state {
-                    $(AnyGame::$ty($d g) => $d body,)*
+                    $(AnyPosition::$ty($d g) => $d body,)*
                 }
             };
         }
@@ -76,10 +76,10 @@ games! {
     esgrad::Esgrad,
 }
 
-impl Game for AnyGame {
+impl Position for AnyPosition {
     fn from_options(_: &mut Options) -> Result<Self, Error> {
         Err(Error::Option(
-            "AnyGame needs a game name: use AnyGame::new".into(),
+            "AnyPosition needs a game name: use AnyPosition::new".into(),
         ))
     }
     fn name(&self) -> &'static str {
@@ -97,7 +97,7 @@ impl Game for AnyGame {
     fn to_move(&self) -> Colour {
         forward!(self, g => g.to_move())
     }
-    fn cell(&self, p: Point) -> u8 {
+    fn cell(&self, p: Point) -> Option<Colour> {
         forward!(self, g => g.cell(p))
     }
     fn swapped(&self) -> bool {

@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
     bits, clone_by_fields, Colour, Marks, PointList, PointSets, Rng, UnionFind, EMPTY,
@@ -71,8 +71,9 @@ pub struct Sunder {
     swapped: bool,
     plies: u32,
     winner: Option<Colour>,
-    /// The empty points, so a random placement is O(1).
-    empties: PointList,
+    /// The open points (here every empty point), so a random placement is
+    /// O(1).
+    open: PointList,
     marks: Marks,
     fills: Fills,
 }
@@ -92,7 +93,7 @@ clone_by_fields!(Sunder {
     swapped,
     plies,
     winner,
-    empties,
+    open,
     marks,
     fills,
 });
@@ -227,7 +228,7 @@ impl Sunder {
         let colour = self.to_move;
         let ring = self.survey(p, colour.stone());
         self.cells[p as usize] = colour.stone();
-        self.empties.remove(p);
+        self.open.remove(p);
         let limit = self.cut_limit(colour);
         let live_parts = if ring.count == 0 {
             self.start_group(p, limit)
@@ -605,7 +606,7 @@ fn full_board_after(n: usize, board: &Board) -> PointSets {
     sets
 }
 
-impl Game for Sunder {
+impl Position for Sunder {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 7, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -637,7 +638,7 @@ impl Game for Sunder {
             swapped: false,
             plies: 0,
             winner: None,
-            empties: PointList::full(n),
+            open: PointList::full(n),
             marks: Marks::new(n),
             fills: Fills::new(bits::words_for(grid)),
         })
@@ -671,8 +672,8 @@ impl Game for Sunder {
         self.to_move
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn swapped(&self) -> bool {
@@ -716,7 +717,7 @@ impl Game for Sunder {
     }
 
     fn is_terminal(&self) -> bool {
-        self.winner.is_some() || self.empties.is_empty()
+        self.winner.is_some() || self.open.is_empty()
     }
 
     fn winner(&self) -> Option<Colour> {
@@ -728,7 +729,7 @@ impl Game for Sunder {
         if self.is_terminal() {
             return None;
         }
-        Some(self.empties[rng.below(self.empties.len())])
+        Some(self.open[rng.below(self.open.len())])
     }
 
     fn feature_plane_names(&self) -> &'static [&'static str] {

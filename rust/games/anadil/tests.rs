@@ -2,7 +2,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anadil {
     let mut options = Options::new([
@@ -44,7 +44,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     let mut state = new(side as i64, 0);
     let n = state.board.points();
     state.cells.fill(EMPTY);
-    state.empties.clear();
+    state.open.clear();
     state.stones = [0; 2];
     state.hash = 0;
     for (i, row) in rows.iter().enumerate() {
@@ -64,7 +64,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     }
     for p in 0..n as Point {
         if state.cells[p as usize] == EMPTY {
-            state.empties.insert(p);
+            state.open.insert(p);
         }
     }
     state.to_move = to_move;
@@ -709,9 +709,9 @@ fn options_are_checked() {
         state.options(),
         vec![("size", OptionValue::Int(7)), ("komi", OptionValue::Int(4))]
     );
-    let default = AnyGame::new("anadil", &mut Options::default()).unwrap();
+    let default = AnyPosition::new("anadil", &mut Options::default()).unwrap();
     assert_eq!(default.board().side(), 15);
-    let unknown = AnyGame::new(
+    let unknown = AnyPosition::new(
         "anadil",
         &mut Options::new([("pie", OptionValue::Bool(true))]),
     )
@@ -812,11 +812,7 @@ fn a_surely_legal_placement_is_found_by_region_as_by_every_point() {
         let mut state = new(9, 0);
         let mut rng = Rng::for_game(7, game);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let every_point = state
-                .empties
-                .as_slice()
-                .iter()
-                .any(|&p| state.surely_legal(p));
+            let every_point = state.open.as_slice().iter().any(|&p| state.surely_legal(p));
             assert_eq!(
                 state.some_surely_legal(),
                 every_point,

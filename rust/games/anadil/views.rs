@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::games::Detail;
 
 impl Anadil {
-    /// The answer to [`crate::games::Game::query`] (whose doc lists the queries).
+    /// The answer to [`crate::games::Position::query`] (whose doc lists the queries).
     pub(super) fn view(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         let points =
             |ps: Vec<Point>| Detail::List(ps.into_iter().map(|q| Detail::Int(q as i64)).collect());
@@ -108,7 +108,7 @@ impl Anadil {
         let loser = self.to_move;
         let text = if self.stones[loser.index()] == 0 {
             "annihilated"
-        } else if self.empties.is_empty() {
+        } else if self.open.is_empty() {
             "full board"
         } else {
             "blocked"

@@ -3,7 +3,7 @@
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
-use crate::games::Game;
+use crate::games::Position;
 
 /// A score split into its parts, per colour `[black, white]`.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, pie: bool) -> Lingarda {
@@ -333,7 +333,7 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
     assert_eq!(field(&view, "legal"), &Detail::Bool(false));
     // Black a3 also cuts a1 off, but the flipped a1 then sees a3 across a2.
     play(&mut state, "a3");
-    assert_eq!(state.cell(point(&state, "a1")), Colour::Black.stone());
+    assert_eq!(state.cell(point(&state, "a1")), Some(Colour::Black));
     assert_eq!(state.stones, [4, 0]);
 }
 
@@ -528,7 +528,8 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
 
 #[test]
 fn options_are_checked() {
-    let make = |pairs: Vec<(&str, OptionValue)>| AnyGame::new("lingarda", &mut Options::new(pairs));
+    let make =
+        |pairs: Vec<(&str, OptionValue)>| AnyPosition::new("lingarda", &mut Options::new(pairs));
     for bad in [
         vec![("size", OptionValue::Int(1))],
         vec![("size", OptionValue::Int(26))],

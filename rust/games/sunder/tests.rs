@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: f64, pie: bool) -> Sunder {
     let mut options = Options::new([
@@ -252,7 +252,7 @@ fn options_are_checked() {
     assert!(bad(vec![("pie", OptionValue::Int(1))]));
     assert!(!bad(vec![("komi", OptionValue::Float(-1.5))]));
     let unknown =
-        AnyGame::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
+        AnyPosition::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
     assert!(
         unknown.to_string().contains("unknown option 'sise'"),
         "{unknown}"
