@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use super::{Action, Detail, Position, Special};
 use crate::board::{Board, Point};
-use crate::core::{Colour, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
@@ -43,44 +43,23 @@ pub struct Esgrad {
     /// point).
     first_pass: Option<Colour>,
     winner: Option<Colour>,
-    /// The empty points in no particular order, and each point's slot in it,
-    /// so a random placement is O(1).
-    open: Vec<Point>,
-    slot: Vec<u16>,
+    /// The open points (here every empty point), so a random placement is
+    /// O(1).
+    open: PointList,
     groups: Groups,
 }
 
-impl Clone for Esgrad {
-    fn clone(&self) -> Self {
-        Esgrad {
-            board: self.board,
-            komi: self.komi,
-            cells: self.cells.clone(),
-            to_move: self.to_move,
-            consecutive_passes: self.consecutive_passes,
-            first_pass: self.first_pass,
-            winner: self.winner,
-            open: self.open.clone(),
-            slot: self.slot.clone(),
-            groups: self.groups.clone(),
-        }
-    }
-
-    /// Reuses this state's buffers: batches restart every game this way, so
-    /// a playout allocates nothing.
-    fn clone_from(&mut self, source: &Self) {
-        self.board = source.board;
-        self.komi = source.komi;
-        self.cells.clone_from(&source.cells);
-        self.to_move = source.to_move;
-        self.consecutive_passes = source.consecutive_passes;
-        self.first_pass = source.first_pass;
-        self.winner = source.winner;
-        self.open.clone_from(&source.open);
-        self.slot.clone_from(&source.slot);
-        self.groups.clone_from(&source.groups);
-    }
-}
+clone_by_fields!(Esgrad {
+    board,
+    komi,
+    cells,
+    to_move,
+    consecutive_passes,
+    first_pass,
+    winner,
+    open,
+    groups,
+});
 
 impl Esgrad {
     /// The komi, a whole number of points for White.
@@ -127,12 +106,7 @@ impl Esgrad {
 
     fn place(&mut self, p: Point) {
         self.cells[p as usize] = self.to_move.stone();
-        let slot = self.slot[p as usize] as usize;
-        let last = self.open.pop().expect("an empty point was taken");
-        if slot < self.open.len() {
-            self.open[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
+        self.open.remove(p);
         self.groups.placed(p);
         self.consecutive_passes = 0;
     }
@@ -226,8 +200,7 @@ impl Position for Esgrad {
             consecutive_passes: 0,
             first_pass: None,
             winner: None,
-            open: (0..n as Point).collect(),
-            slot: (0..n as u16).collect(),
+            open: PointList::full(n),
             groups: Groups::new(Geometry::of(board)),
         })
     }
