@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Special};
+use super::{Action, Detail, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
@@ -34,15 +34,20 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The special actions this game (with these options) has, in order.
     fn specials(&self) -> &'static [Special];
 
-    /// The colour whose turn it is.
-    fn to_move(&self) -> Colour;
+    /// Whose turn it is and how the game stands between turns.
+    fn turn(&self) -> &Turn;
 
     /// The colour of the stone at `p`, or `None` for an empty point.
     fn cell(&self, p: Point) -> Option<Colour>;
 
+    /// The colour whose turn it is.
+    fn to_move(&self) -> Colour {
+        self.turn().to_move()
+    }
+
     /// Whether the seats have exchanged colours (pie rule).
     fn swapped(&self) -> bool {
-        false
+        self.turn().swapped()
     }
 
     /// Writes the legal actions, in increasing order, into `out` (cleared
@@ -60,11 +65,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn apply_unchecked(&mut self, action: Action);
 
     /// Whether the game has ended.
-    fn is_terminal(&self) -> bool;
+    fn is_terminal(&self) -> bool {
+        self.turn().is_over()
+    }
 
     /// The winning colour of a finished game; `None` while it goes on or when
     /// it ended with no winner.
-    fn winner(&self) -> Option<Colour>;
+    fn winner(&self) -> Option<Colour> {
+        self.turn().winner()
+    }
 
     /// Scores per colour `[black, white]` of the position as it stands, for
     /// games that score.

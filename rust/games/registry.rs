@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
@@ -76,64 +76,45 @@ games! {
     esgrad::Esgrad,
 }
 
+/// Writes each listed method of [`Position`] as a call on the game inside,
+/// one method at a time.
+macro_rules! forward_methods {
+    () => {};
+    (fn $name:ident(&self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?; $($rest:tt)*) => {
+        fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+            forward!(self, g => g.$name($($arg),*))
+        }
+        forward_methods!($($rest)*);
+    };
+    (fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?; $($rest:tt)*) => {
+        fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
+            forward!(self, g => g.$name($($arg),*))
+        }
+        forward_methods!($($rest)*);
+    };
+}
+
 impl Position for AnyPosition {
     fn from_options(_: &mut Options) -> Result<Self, Error> {
         Err(Error::Option(
             "AnyPosition needs a game name: use AnyPosition::new".into(),
         ))
     }
-    fn name(&self) -> &'static str {
-        forward!(self, g => g.name())
-    }
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        forward!(self, g => g.options())
-    }
-    fn board(&self) -> &'static Board {
-        forward!(self, g => g.board())
-    }
-    fn specials(&self) -> &'static [Special] {
-        forward!(self, g => g.specials())
-    }
-    fn to_move(&self) -> Colour {
-        forward!(self, g => g.to_move())
-    }
-    fn cell(&self, p: Point) -> Option<Colour> {
-        forward!(self, g => g.cell(p))
-    }
-    fn swapped(&self) -> bool {
-        forward!(self, g => g.swapped())
-    }
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        forward!(self, g => g.legal_actions(out))
-    }
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        forward!(self, g => g.check(action))
-    }
-    fn apply_unchecked(&mut self, action: Action) {
-        forward!(self, g => g.apply_unchecked(action))
-    }
-    fn is_terminal(&self) -> bool {
-        forward!(self, g => g.is_terminal())
-    }
-    fn winner(&self) -> Option<Colour> {
-        forward!(self, g => g.winner())
-    }
-    fn scores(&mut self) -> Option<[f64; 2]> {
-        forward!(self, g => g.scores())
-    }
-    fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
-        forward!(self, g => g.random_action(rng, buf))
-    }
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        forward!(self, g => g.query(what, point))
-    }
-    fn returns(&self) -> [f64; 2] {
-        forward!(self, g => g.returns())
-    }
-    fn feature_plane_names(&self) -> &'static [&'static str] {
-        forward!(self, g => g.feature_plane_names())
-    }
-    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        forward!(self, g => g.feature_planes(perspective, planes))
+
+    forward_methods! {
+        fn name(&self) -> &'static str;
+        fn options(&self) -> Vec<(&'static str, OptionValue)>;
+        fn board(&self) -> &'static Board;
+        fn specials(&self) -> &'static [Special];
+        fn turn(&self) -> &Turn;
+        fn cell(&self, p: Point) -> Option<Colour>;
+        fn legal_actions(&mut self, out: &mut Vec<Action>);
+        fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
+        fn apply_unchecked(&mut self, action: Action);
+        fn scores(&mut self) -> Option<[f64; 2]>;
+        fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action>;
+        fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error>;
+        fn feature_plane_names(&self) -> &'static [&'static str];
+        fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>);
     }
 }

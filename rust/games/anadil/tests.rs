@@ -67,7 +67,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
             state.open.insert(p);
         }
     }
-    state.to_move = to_move;
+    state.turn.set_to_move(to_move);
     state.prison = prison;
     state.regions.rebuild(&state.cells);
     state
@@ -92,7 +92,7 @@ impl Naive {
         Naive {
             side: state.board.side() as i32,
             cells: state.cells.clone(),
-            to_move: state.to_move,
+            to_move: state.turn.to_move(),
             prison: state.prison,
             protected: state.protected_point(),
             previous: [0, 1].map(|k| state.previous[k].map(|_| state.previous_cells[k].clone())),
@@ -358,12 +358,12 @@ fn vectors_replay_exactly() {
 fn snapshot(state: &Anadil) -> (Vec<u8>, Colour, i64, Point, u64, [usize; 2], Option<Colour>) {
     (
         state.cells.clone(),
-        state.to_move,
+        state.turn.to_move(),
         state.prison,
         state.protected,
         state.hash,
         state.stones,
-        state.winner,
+        state.turn.winner(),
     )
 }
 
@@ -817,9 +817,9 @@ fn a_surely_legal_placement_is_found_by_region_as_by_every_point() {
                 state.some_surely_legal(),
                 every_point,
                 "game {game} ply {}",
-                state.plies
+                state.turn.plies()
             );
-            lone_turns += usize::from(state.stones[state.to_move.index()] == 0);
+            lone_turns += usize::from(state.stones[state.turn.to_move().index()] == 0);
             state.apply_unchecked(action);
         }
     }

@@ -102,10 +102,10 @@ impl Anadil {
 
     /// How a finished game ended, for people studying the game.
     fn ending(&self) -> Detail {
-        if self.winner.is_none() {
+        if self.turn.winner().is_none() {
             return Detail::None;
         }
-        let loser = self.to_move;
+        let loser = self.turn.to_move();
         let text = if self.stones[loser.index()] == 0 {
             "annihilated"
         } else if self.open.is_empty() {

@@ -194,7 +194,7 @@ fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
         reference.cells,
         "{at}: board"
     );
-    assert_eq!(state.to_move, reference.to_move, "{at}: to move");
+    assert_eq!(state.turn.to_move(), reference.to_move, "{at}: to move");
     assert_eq!(state.prisoners, reference.prisoners, "{at}: prisoners");
     assert_eq!(state.pending, reference.pending, "{at}: pending stone");
     assert_eq!(
@@ -342,13 +342,13 @@ fn random_positions_match_the_naive_reference() {
             .collect();
         let mut state = Anda::setup(size, 0, "", "", Colour::Black).unwrap();
         state.cells[..n].copy_from_slice(&cells);
-        state.to_move = if trial % 2 == 0 {
+        state.turn.set_to_move(if trial % 2 == 0 {
             Colour::Black
         } else {
             Colour::White
-        };
+        });
         state.rebuild();
-        let mut reference = Naive::new(board, 0, cells, state.to_move, true);
+        let mut reference = Naive::new(board, 0, cells, state.turn.to_move(), true);
         for ply in 0..6 {
             let at = format!("trial {trial} (size {size}) ply {ply}");
             same_as_naive(&mut state, &reference, &at);

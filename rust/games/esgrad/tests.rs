@@ -70,7 +70,7 @@ fn naive_scores(state: &Esgrad) -> [f64; 2] {
     for (stone, _, parts) in naive_groups(state.board, &state.cells) {
         scores[stone as usize - 1] += (parts * (parts + 1) / 2) as f64;
     }
-    if let Some(colour) = state.first_pass {
+    if let Some(colour) = state.turn.first_pass() {
         scores[colour.index()] += 0.5;
     }
     scores

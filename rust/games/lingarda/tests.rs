@@ -38,8 +38,7 @@ fn position(size: i64, stones: &str, to_move: Colour) -> Lingarda {
         }
     }
     state.rebuild_sight();
-    state.to_move = to_move;
-    state.plies = 2;
+    state.turn.set_to_move(to_move);
     state
 }
 
@@ -579,9 +578,9 @@ struct Snapshot {
 fn snapshot(state: &mut Lingarda) -> Snapshot {
     Snapshot {
         board: state.board_string(),
-        to_move: state.to_move,
-        swapped: state.swapped,
-        consecutive_passes: state.consecutive_passes,
+        to_move: state.turn.to_move(),
+        swapped: state.turn.swapped(),
+        consecutive_passes: state.turn.consecutive_passes(),
         last_placer: state.last_placer,
         legal: legal(state),
         scores: state.scores().unwrap(),
@@ -644,8 +643,8 @@ fn fast_placement_test_matches_the_naive_reference() {
         let size = [2, 3, 4, 5, 6, 3, 4, 5][game % 8] + if game % 60 == 59 { 2 } else { 0 };
         let mut state = new(size as i64, game % 2 == 0);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let at = format!("game {game} size {size} ply {}", state.plies);
-            let mover = state.to_move;
+            let at = format!("game {game} size {size} ply {}", state.turn.plies());
+            let mover = state.turn.to_move();
             let mut naive_legal = Vec::new();
             for p in 0..state.board.points() as Point {
                 if state.cells[p as usize] != EMPTY {
@@ -752,7 +751,7 @@ fn flips_happen_in_random_games_and_match_the_reference() {
     for game in 0..60 {
         let mut state = new(3 + game % 4, false);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let mover = state.to_move;
+            let mover = state.turn.to_move();
             let before = state.stones[mover.opponent().index()];
             let expected = (action < state.pass_action())
                 .then(|| naive_place(state.board, board_cells(&state), action, mover));

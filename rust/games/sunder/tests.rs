@@ -107,7 +107,10 @@ fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
             let colour = state.to_move();
             state.apply(action).unwrap();
-            let at = format!("game {game} (size {size}, komi {komi}) ply {}", state.plies);
+            let at = format!(
+                "game {game} (size {size}, komi {komi}) ply {}",
+                state.turn.plies()
+            );
             let (largest, _) = naive_largest_cut(&state, action);
             assert_eq!(
                 state.winner() == Some(colour),
