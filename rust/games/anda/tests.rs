@@ -270,17 +270,6 @@ fn vectors_replay_exactly() {
                 "{at}: {colour} first turn"
             );
         }
-        let scores = state.scores().unwrap();
-        assert_eq!(
-            scores[0],
-            expected["scores"]["black"].as_f64().unwrap(),
-            "{at}: black score"
-        );
-        assert_eq!(
-            scores[1],
-            expected["scores"]["white"].as_f64().unwrap(),
-            "{at}: white score"
-        );
         let AnyPosition::Anda(anda) = state else {
             panic!()
         };
@@ -672,15 +661,6 @@ fn options_are_checked() {
     assert_eq!(
         err,
         Error::Option("komi must be a whole number, got 2.5".into())
-    );
-    let unknown = AnyPosition::new(
-        "anda",
-        &mut Options::new([("pie", OptionValue::Bool(true))]),
-    )
-    .unwrap_err();
-    assert!(
-        unknown.to_string().contains("unknown option 'pie'"),
-        "{unknown}"
     );
     let state = new(9, 0);
     assert_eq!(
