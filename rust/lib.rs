@@ -20,4 +20,4 @@ mod python;
 
 pub use error::Error;
 pub use games::{Action, AnyGame, Game};
-pub use options::{OptionValue, Options};
+pub use options::{OptionKind, OptionSpec, OptionValue, Options};

@@ -8,7 +8,7 @@ mod detail;
 mod registry;
 
 pub use detail::Detail;
-pub use registry::{AnyGame, GameVisitor, GAME_NAMES};
+pub use registry::{option_specs, AnyGame, GameVisitor, GAME_NAMES};
 
 use std::borrow::Cow;
 
