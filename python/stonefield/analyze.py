@@ -66,7 +66,8 @@ class PlayReport:
         endings: how games ended (outcome and last move) to their counts.
         length_mean: mean number of actions.
         length_quantiles: ``p5`` ... ``p95`` of the number of actions.
-        length_histogram: ``(counts, edges)`` of the number of actions.
+        length_histogram: ``(counts, edges)`` of the number of actions, in
+            bins of whole lengths (see :func:`length_histogram`).
         branching_mean: legal moves per turn, over every turn of every game.
         branching_by_ply: mean legal moves at each ply, over the games still
             going then.
@@ -262,6 +263,33 @@ def _endings(played: _Played) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
+def length_histogram(
+    lengths: npt.NDArray[np.integer[Any]], max_bins: int = 40
+) -> tuple[list[int], list[float]]:
+    """Counts of game lengths in at most ``max_bins`` bins of equal, whole
+    width: each bin holds the same number of whole lengths, so a bin's
+    count does not rise and fall with how many lengths it happens to
+    cover. The edges sit half-way between lengths.
+
+    Returns:
+        ``(counts, edges)``, with ``len(edges) == len(counts) + 1``; both
+        empty when there are no lengths.
+
+    >>> length_histogram(np.array([3, 4, 4, 6]))
+    ([1, 2, 0, 1], [2.5, 3.5, 4.5, 5.5, 6.5])
+    >>> length_histogram(np.arange(10, 20), max_bins=4)
+    ([3, 3, 3, 1], [9.5, 12.5, 15.5, 18.5, 21.5])
+    """
+    if len(lengths) == 0:
+        return [], []
+    low, high = int(lengths.min()), int(lengths.max())
+    width = -(-(high - low + 1) // max_bins)
+    bins = -(-(high - low + 1) // width)
+    edges = low - 0.5 + width * np.arange(bins + 1)
+    counts, _ = np.histogram(lengths, bins=edges)
+    return counts.tolist(), edges.tolist()
+
+
 def _report(
     bot: str,
     iterations: int | None,
@@ -273,14 +301,9 @@ def _report(
     black, white, rate, interval = _rate(played.winners)
     unfinished = int(np.count_nonzero(~played.finished))
     lengths = played.lengths.astype(np.float64)
-    if games:
-        quantiles = {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)}
-        top = int(lengths.max())
-        bins = min(40, top - int(lengths.min()) + 1)
-        counts, edges = np.histogram(lengths, bins=max(bins, 1))
-        histogram = (counts.tolist(), edges.tolist())
-    else:
-        quantiles, histogram = {}, ([], [])
+    quantiles = (
+        {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)} if games else {}
+    )
     going = played.reached > 0
     by_ply = np.zeros(len(played.reached))
     by_ply[going] = played.branching[going] / played.reached[going]
@@ -299,7 +322,7 @@ def _report(
         endings=_endings(played),
         length_mean=float(lengths.mean()) if games else math.nan,
         length_quantiles=quantiles,
-        length_histogram=histogram,
+        length_histogram=length_histogram(played.lengths),
         branching_mean=float(played.branching.sum()) / turns if turns else math.nan,
         branching_by_ply=by_ply[: int(np.flatnonzero(going)[-1]) + 1 if going.any() else 0]
         .round(4)

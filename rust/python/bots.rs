@@ -14,10 +14,10 @@ use super::pools::pool;
 use super::state::State;
 use crate::bot::{play_games, search, Budget, Player};
 use crate::core::Rng;
-use crate::games::{AnyGame, Game as _};
+use crate::games::{AnyPosition, Position};
 use crate::playout::default_max_moves;
 
-fn check_not_over(game: &AnyGame) -> PyResult<()> {
+fn check_not_over(game: &AnyPosition) -> PyResult<()> {
     if game.is_terminal() {
         return Err(IllegalMoveError::new_err(format!(
             "the game is over: there is no move to choose (in {})",

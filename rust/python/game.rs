@@ -14,7 +14,7 @@ use super::errors::OptionError;
 use super::names::{action_names, ActionNames};
 use crate::board::column_letters;
 use crate::board::{Point, Shape};
-use crate::games::{option_specs, AnyGame, Game as _, GAME_NAMES};
+use crate::games::{option_specs, AnyPosition, Position as _, GAME_NAMES};
 use crate::observation::{observation_shape, COMMON_PLANES};
 use crate::options::{OptionSpec, OptionValue};
 
@@ -84,7 +84,7 @@ fn unknown_game(name: &str) -> PyErr {
 /// The rules of one game with its options; immutable.
 #[pyclass(module = "stonefield._core", frozen, subclass)]
 pub struct Game {
-    start: AnyGame,
+    start: AnyPosition,
     names: Arc<ActionNames>,
     options: Py<PyDict>,
     specials: Py<PyTuple>,
@@ -96,7 +96,7 @@ pub struct Game {
 
 impl Game {
     /// The start position.
-    pub(super) fn start(&self) -> &AnyGame {
+    pub(super) fn start(&self) -> &AnyPosition {
         &self.start
     }
 
@@ -106,7 +106,7 @@ impl Game {
     }
 
     /// A game of the core's, for Python.
-    pub(super) fn of(py: Python<'_>, start: AnyGame) -> PyResult<Self> {
+    pub(super) fn of(py: Python<'_>, start: AnyPosition) -> PyResult<Self> {
         let board = start.board();
         let points = 0..board.points() as Point;
         let options = PyDict::new(py);
@@ -152,7 +152,7 @@ impl Game {
             Some(dict) => options_from(dict, specs)?,
             None => crate::options::Options::default(),
         };
-        Game::of(py, AnyGame::new(name, &mut given)?)
+        Game::of(py, AnyPosition::new(name, &mut given)?)
     }
 
     /// The game's registry name (`"sunder"`).

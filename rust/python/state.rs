@@ -15,7 +15,7 @@ use super::legal_moves::LegalMoves;
 use super::names::ActionNames;
 use crate::board::Point;
 use crate::core::Colour;
-use crate::games::{Action, AnyGame, Game as _};
+use crate::games::{Action, AnyPosition, Position};
 use crate::observation::{observation_shape, write_observation};
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
@@ -27,24 +27,24 @@ const CHECKPOINT_EVERY: usize = 64;
 #[pyclass(module = "stonefield._core", subclass)]
 pub struct State {
     game: Py<Game>,
-    current: AnyGame,
+    current: AnyPosition,
     history: Vec<Action>,
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies;
     /// they never change once made, so copies of a state share them.
-    checkpoints: Vec<Arc<AnyGame>>,
+    checkpoints: Vec<Arc<AnyPosition>>,
     names: Arc<ActionNames>,
     buf: Vec<Action>,
 }
 
 impl State {
     /// The game state as it stands.
-    pub(super) fn current(&self) -> &AnyGame {
+    pub(super) fn current(&self) -> &AnyPosition {
         &self.current
     }
 
     /// The game state as it stands, for methods that reuse its scratch
     /// buffers without changing the position.
-    pub(super) fn current_mut(&mut self) -> &mut AnyGame {
+    pub(super) fn current_mut(&mut self) -> &mut AnyPosition {
         &mut self.current
     }
 
@@ -383,9 +383,7 @@ impl State {
         point: &Bound<'_, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let p = self.point_arg(Some(point))?.expect("a point was given");
-        Colour::of_cell(self.current.cell(p))
-            .map(|c| colour(py, c))
-            .transpose()
+        self.current.cell(p).map(|c| colour(py, c)).transpose()
     }
 
     /// The game record: game, options, `;`, then the moves as text.
