@@ -43,4 +43,6 @@ pub mod lingarda;
 pub mod sunder;
 
 #[cfg(test)]
+mod conformance;
+#[cfg(test)]
 pub(crate) mod vectors;
