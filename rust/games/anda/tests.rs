@@ -660,7 +660,10 @@ fn options_are_checked() {
         Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
     assert_eq!(
         err,
-        Error::Option("komi must be a whole number, got 2.5".into())
+        Error::OptionValue {
+            option: "komi",
+            message: "komi must be a whole number from -1000000000 to 1000000000, got 2.5".into()
+        }
     );
     let state = new(9, 0);
     assert_eq!(

@@ -536,7 +536,10 @@ fn options_are_checked() {
         vec![("komi", OptionValue::Int(1))],
     ] {
         let err = make(bad.clone()).unwrap_err();
-        assert!(matches!(err, Error::Option(_)), "{bad:?}: {err}");
+        assert!(
+            matches!(err, Error::Option(_) | Error::OptionValue { .. }),
+            "{bad:?}: {err}"
+        );
     }
     assert_eq!(
         make(vec![("size", OptionValue::Int(1))])
