@@ -24,7 +24,7 @@ use sight::{Verdict, DIRECTIONS, EDGE};
 
 use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, Flood, Marks, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
@@ -98,8 +98,8 @@ struct Scratch {
     /// Per stone, its route: the direction of the friend that the last
     /// successful search through it stepped to on its way to the edge.
     route: Vec<u8>,
-    /// The points of the enclosure being walked, in the order met.
-    queue: Vec<Point>,
+    /// The flood over the enclosures, for the score.
+    enclosure: Flood,
     /// The stones the last weighed candidate flips, and one stone of each
     /// flipped component.
     flips: Vec<Point>,
@@ -118,7 +118,7 @@ clone_by_fields!(Scratch {
     sees_enemy,
     parent,
     route,
-    queue,
+    enclosure,
     flips,
     flip_starts
 });
@@ -313,7 +313,7 @@ impl Position for Lingarda {
                 sees_enemy: false,
                 parent: vec![(0, 0); n + 1],
                 route: vec![0; n],
-                queue: Vec::with_capacity(n),
+                enclosure: Flood::new(n),
                 flips: Vec::with_capacity(n),
                 flip_starts: Vec::with_capacity(DIRECTIONS),
                 weighed: NO_POINT,
