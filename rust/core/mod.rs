@@ -33,6 +33,6 @@ pub use colour::{Colour, EMPTY};
 pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;
-pub use point_set::{bits, PointSets};
+pub use point_set::{bits, GridSet, PointSets};
 pub use rng::Rng;
 pub use union_find::UnionFind;

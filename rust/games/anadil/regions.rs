@@ -20,16 +20,19 @@
 //! The board is held with a one-point border of `OFF` cells, so every
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
 
-mod cells;
 mod looks;
 mod reach;
 mod saved;
 mod split;
 
 use crate::board::Point;
-use crate::core::{Colour, Marks, EMPTY};
+use crate::core::{Colour, GridSet, Marks, EMPTY};
 
-use cells::Cells;
+/// A set of grid cells, a bit per cell of the bordered grid, so that a king
+/// step is a shift and a region a flood of shifts: what walking a large
+/// region cell by cell costs most. Twelve words hold the 27 × 27 cells of
+/// side 25.
+type Cells = GridSet<12>;
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
 
@@ -513,7 +516,7 @@ impl Regions {
             reach = [Reach::NOTHING; 2];
             let width = self.width as u32;
             let d = &self.described;
-            let beside = Cells::component(start, d.empty, width).grown(width);
+            let beside = Cells::king_component(start, d.empty, width).grown_king(width);
             for (k, stones) in d.stones.iter().enumerate() {
                 for g in beside.and(*stones).iter() {
                     scratch.beside.push(g as u16);
