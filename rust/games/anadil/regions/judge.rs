@@ -192,4 +192,15 @@ impl Regions {
         self.described.smothered_cells.truncate(kept);
         out[start..].sort_unstable();
     }
+
+    /// Queues the stones around cell `g` to be judged: their groups lost or
+    /// gained the breath `g`.
+    pub(super) fn seed_ring(&mut self, g: usize) {
+        for &o in &self.ring() {
+            let s = g.wrapping_add_signed(o);
+            if Self::colour_index(self.described.grid[s]).is_some() {
+                self.scratch.seeds.push(s as u16);
+            }
+        }
+    }
 }

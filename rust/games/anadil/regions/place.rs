@@ -44,12 +44,7 @@ impl Regions {
         self.recount_beside_merged(colour, &merged);
         // The groups around `p`: they lost the breath `p`, and `p` may join
         // them.
-        for &o in &self.ring() {
-            let s = g.wrapping_add_signed(o);
-            if Self::colour_index(self.described.grid[s]).is_some() {
-                self.scratch.seeds.push(s as u16);
-            }
-        }
+        self.seed_ring(g);
         self.recount_queued();
         self.judge_seeds(g);
     }

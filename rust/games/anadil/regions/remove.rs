@@ -137,8 +137,25 @@ impl Regions {
     /// held them may fall apart, and the groups whose breaths changed are
     /// judged again.
     pub(in crate::games::anadil) fn remove(&mut self, points: &[Point], colour: Colour) {
-        let ring = self.ring();
         let (k, stone) = (colour.index(), colour.stone());
+        self.lift_stones(points, k);
+        self.merge_regions(points);
+        self.separate_broken(points, stone);
+        self.queue_merged_regions(points, k);
+        self.queue_beside_parts(k);
+        self.reach_beside_emptied(points);
+        self.settle_known_reaches();
+        self.recount_queued();
+        // The groups that gained a breath.
+        for &p in points {
+            self.seed_ring(self.cell_of(p));
+        }
+        self.judge_seeds(NO_CELL);
+    }
+
+    /// Lifts the stones on `points` (colour index `k`) off the description,
+    /// noting the supergroups that lost stones in `scratch.broken`.
+    fn lift_stones(&mut self, points: &[Point], k: usize) {
         self.scratch.broken.clear();
         for &p in points {
             let g = self.cell_of(p);
@@ -154,8 +171,14 @@ impl Regions {
             self.described.take_stone(g, k);
             self.described.comp[g] = NONE;
         }
-        // Regions: each emptied point joins the largest region beside it,
-        // which takes every other region it now touches.
+    }
+
+    /// Each emptied point joins the largest region beside it, which takes
+    /// every other region it now touches; the merged regions (marked in
+    /// `scratch.merging`) gather the obstruction and reaches of those they
+    /// took.
+    fn merge_regions(&mut self, points: &[Point]) {
+        let ring = self.ring();
         self.scratch.merging.clear();
         for &p in points {
             let g = self.cell_of(p);
@@ -224,8 +247,13 @@ impl Regions {
                 }
             }
         }
-        // Supergroups: one that lost stones falls apart only if the stones
-        // left beside the emptied points are not all joined.
+    }
+
+    /// A supergroup that lost stones falls apart only if the stones left
+    /// beside the emptied points are not all joined; each one's fate goes
+    /// to `scratch.fates`, the cells of parts that left to `scratch.moved`.
+    fn separate_broken(&mut self, points: &[Point], stone: u8) {
+        let ring = self.ring();
         self.scratch.moved.clear();
         self.scratch.fates.clear();
         for i in 0..self.scratch.broken.len() {
@@ -254,12 +282,15 @@ impl Regions {
                     Fate::Whole
                 });
         }
-        // Each merged region is reached by what reached the regions merged
-        // into it, and by what is beside the emptied points. The enemy
-        // supergroups stay as they were; of this colour's, one that lost
-        // stones is gone, or still reaches the region whole, or split into
-        // parts of which only those beside the emptied points are known:
-        // this colour is counted again only when that leaves it unknown.
+    }
+
+    /// Each merged region is reached by what reached the regions merged
+    /// into it, and by what is beside the emptied points. The enemy
+    /// supergroups stay as they were; of this colour's, one that lost
+    /// stones is gone, or still reaches the region whole, or split into
+    /// parts of which only those beside the emptied points are known:
+    /// this colour is counted again only when that leaves it unknown.
+    fn queue_merged_regions(&mut self, points: &[Point], k: usize) {
         self.scratch.queued.clear();
         for &p in points {
             let g = self.cell_of(p);
@@ -277,7 +308,12 @@ impl Regions {
             }
             self.queue(r, self.scratch.merged[r as usize], g, want, UNBOUNDED);
         }
-        // Regions beside a part that left may count one more.
+    }
+
+    /// Regions beside a part that left may count one more of colour index
+    /// `k`.
+    fn queue_beside_parts(&mut self, k: usize) {
+        let ring = self.ring();
         for j in 0..self.scratch.moved.len() {
             let c = self.scratch.moved[j] as usize;
             for &o in &ring {
@@ -296,6 +332,12 @@ impl Regions {
                 }
             }
         }
+    }
+
+    /// The merged regions are reached by the supergroups beside the emptied
+    /// points.
+    fn reach_beside_emptied(&mut self, points: &[Point]) {
+        let ring = self.ring();
         for &p in points {
             let g = self.cell_of(p);
             let r = self.described.comp[g] as usize;
@@ -307,6 +349,11 @@ impl Regions {
                 }
             }
         }
+    }
+
+    /// The merged regions take the reaches gathered for them, for the
+    /// colours not counted again.
+    fn settle_known_reaches(&mut self) {
         for i in 0..self.scratch.recount.len() {
             let Recount {
                 region: r, want, ..
@@ -318,17 +365,5 @@ impl Regions {
                 self.set_reach(r as usize, c, self.scratch.reaching[r as usize][c]);
             }
         }
-        self.recount_queued();
-        // The groups that gained a breath.
-        for &p in points {
-            let g = self.cell_of(p);
-            for &o in &ring {
-                let s = g.wrapping_add_signed(o);
-                if Self::colour_index(self.described.grid[s]).is_some() {
-                    self.scratch.seeds.push(s as u16);
-                }
-            }
-        }
-        self.judge_seeds(NO_CELL);
     }
 }
