@@ -1,0 +1,517 @@
+//! The placement test (RULES.md §6, Placement), from the sight masks first
+//! and by searches only where a cut can strand a stone.
+//!
+//! Take each colour's *sight graph*: its stones and the edge, joined by the
+//! live rays ([`super::sight`]). A stone has a lifeline exactly when the
+//! graph joins it to the edge, and between turns every stone has one, so
+//! each graph is connected. A stone on the empty point `p` removes only the
+//! rays through `p`: those of the first stones met from `p` (its *ends*,
+//! at most six) toward it. So a stone can lose its lifeline only when its
+//! component, with those rays cut, holds an end whose ray through `p` was
+//! live and no longer reaches what it reached: an end next to `p` (its ray
+//! now holds no empty point), an enemy end (it now meets the mover), or a
+//! friend beyond `p` that is cut from the edge by a `p` on the edge. Every
+//! other component keeps the way to the edge it had. The new stone joins the
+//! friends it sees across an empty point and the edge it sees, and the
+//! enemy components left without the edge are exactly the stones that flip.
+//!
+//! So a candidate is judged in phases, cheapest first. The masks of `p`
+//! alone say *no lifeline* (every ray with an empty point meets an enemy),
+//! or *legal with no flip* (no live ray through `p` is lost unbridged), the
+//! common case. Otherwise the lost rays are cut from the tables and the
+//! ends are settled: one that keeps a ray to the edge is safe; one left with
+//! no live ray is alone in its component. Searches settle the rest, from
+//! the new stone's friends when it sees no edge, and from each end in
+//! doubt, each over the live rays as cut, stamping the stones it meets with
+//! its own id, and succeeding at a stone with a ray to the edge or at one
+//! that an earlier search of the candidate found grounded. A failed enemy
+//! search is a component that flips. When some do, the flipped stones join,
+//! as the mover's, the stones they see across an empty point, and a union
+//! of the search ids decides whether every flipped component and every
+//! stranded friendly one then reaches the edge.
+
+use super::sight::{opposite, reversed, slot, ALL, DIRECTIONS};
+use super::Lingarda;
+use crate::board::Point;
+use crate::core::{clone_by_fields, Colour};
+
+/// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Legal,
+    /// The new stone would have no lifeline.
+    NoLifeline,
+    /// After the flip, a stone of the mover (or flipped to the mover) would
+    /// be without a lifeline.
+    Stranded,
+}
+
+/// The search id that stands for the edge: a stone stamped with it, or with
+/// a search joined to it, has a lifeline.
+const GROUND: u8 = 0;
+
+/// More ids than one weighing uses: the edge, the new stone's friends, and
+/// one per end.
+const SEARCH_IDS: usize = 16;
+
+/// The bits of `mask`, lowest first: a walk over set bits rather than a test
+/// per direction, which would be a coin toss to the branch predictor.
+#[inline]
+fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// The buffers of the searches, reused by every weighing so that none
+/// allocates, and what the last weighing found.
+#[derive(Debug)]
+pub(super) struct Searches {
+    /// Per point, the search of the current weighing that met it, as
+    /// `base + id`; a stamp below `base` is from an earlier weighing.
+    stamps: Vec<u32>,
+    base: u32,
+    /// The stones the searches of the current weighing met, each search's in
+    /// one run, `runs[id]`; one entry more than a weighing can meet, so that
+    /// a search may write before it knows whether to keep.
+    found: Vec<Point>,
+    found_len: usize,
+    runs: [(u16, u16); SEARCH_IDS],
+    /// Union-find over the search ids: each id's parent. A search that found
+    /// the edge is joined to [`GROUND`].
+    parent: [u8; SEARCH_IDS],
+    ids: usize,
+    /// The searches whose component lost the edge: of the mover's stones,
+    /// and of the enemy's (they flip), a bit per id.
+    stranded: u16,
+    flipped: u16,
+    /// The stones the last weighed candidate flips, when it is legal.
+    pub(super) flips: Vec<Point>,
+    /// The last candidate weighed, and whether it was legal.
+    pub(super) candidate: Point,
+    pub(super) legal: bool,
+}
+
+clone_by_fields!(Searches {
+    stamps,
+    base,
+    found,
+    found_len,
+    runs,
+    parent,
+    ids,
+    stranded,
+    flipped,
+    flips,
+    candidate,
+    legal
+});
+
+impl Searches {
+    pub(super) fn new(points: usize) -> Self {
+        Searches {
+            stamps: vec![0; points],
+            base: 0,
+            found: vec![0; points + DIRECTIONS],
+            found_len: 0,
+            runs: [(0, 0); SEARCH_IDS],
+            parent: [GROUND; SEARCH_IDS],
+            ids: 0,
+            stranded: 0,
+            flipped: 0,
+            flips: Vec::with_capacity(points),
+            candidate: crate::board::NO_POINT,
+            legal: false,
+        }
+    }
+
+    /// Starts the searches of a weighing: no stone stamped, only the edge's
+    /// id taken.
+    fn begin(&mut self) {
+        self.base = match self.base.checked_add(SEARCH_IDS as u32) {
+            Some(base) => base,
+            None => {
+                // After 2^28 weighings stamps could collide with new ones.
+                self.stamps.fill(0);
+                SEARCH_IDS as u32
+            }
+        };
+        self.found_len = 0;
+        self.ids = 1;
+        self.parent[GROUND as usize] = GROUND;
+        self.stranded = 0;
+        self.flipped = 0;
+    }
+
+    /// A new search id, with no stone yet.
+    fn open_search(&mut self) -> u8 {
+        let id = self.ids;
+        self.ids += 1;
+        self.parent[id] = id as u8;
+        self.runs[id] = (self.found_len as u16, self.found_len as u16);
+        id as u8
+    }
+
+    /// The search of this weighing that met stone `s`, if any.
+    #[inline]
+    fn id_of(&self, s: Point) -> Option<u8> {
+        let stamp = self.stamps[s as usize];
+        (stamp >= self.base).then(|| (stamp - self.base) as u8)
+    }
+
+    /// Stamps `s` with search `id` and adds it to the search's stones.
+    fn add(&mut self, s: Point, id: u8) {
+        self.stamps[s as usize] = self.base + id as u32;
+        self.found[self.found_len] = s;
+        self.found_len += 1;
+    }
+
+    /// The root of `id` in the union of the search ids.
+    fn find(&mut self, mut id: u8) -> u8 {
+        while self.parent[id as usize] != id {
+            id = self.parent[id as usize];
+        }
+        id
+    }
+
+    fn union(&mut self, a: u8, b: u8) {
+        let (a, b) = (self.find(a), self.find(b));
+        // The edge stays a root, so a search joined to it is one away.
+        let (root, child) = if b == GROUND { (b, a) } else { (a, b) };
+        self.parent[child as usize] = root;
+    }
+
+    /// Whether the stones stamped with `id` reach the edge.
+    fn grounded(&mut self, id: u8) -> bool {
+        self.find(id) == GROUND
+    }
+
+    /// Where the stones of search `id` are in `found`, when it failed.
+    fn run_range(&self, id: usize) -> std::ops::Range<usize> {
+        let (start, end) = self.runs[id];
+        start as usize..end as usize
+    }
+}
+
+/// What a candidate's masks say: per direction (a bit each), its ends.
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    /// Rays of `p` that hold an empty point.
+    open: u8,
+    /// The first point met is a friend, or off the board.
+    friends: u8,
+    edges: u8,
+    /// Friends next to `p` whose live ray through `p` it closes.
+    lost_friends: u8,
+    /// Enemies whose live ray through `p` ends at the mover's stone now.
+    enemies_at_risk: u8,
+}
+
+impl Lingarda {
+    /// Placement: whether the mover may place on the empty point `p`. Legal
+    /// when (1) the new stone has a lifeline, and (2) after every enemy stone
+    /// left without one flips to the mover, all at once, every stone of the
+    /// mover has one. When legal, `searches.flips` holds the stones that
+    /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
+    pub(super) fn weigh(&mut self, p: Point) -> Verdict {
+        let mover = self.to_move.index();
+        let sight = &self.sight;
+        let open = sight.open[p as usize];
+        let friends = sight.seen[mover][p as usize];
+        let enemies = sight.seen[1 - mover][p as usize];
+        let edges = ALL & !(friends | enemies);
+        // A friend's ray through p was live when it went on to the edge or a
+        // friend; an enemy's, to the edge or an enemy. It is lost unless it
+        // still holds an empty point on both sides of p (a friend, the edge
+        // beyond p on the edge).
+        let ends = Ends {
+            open,
+            friends,
+            edges,
+            lost_friends: friends & !open & reversed(edges | friends),
+            enemies_at_risk: enemies & reversed(edges | enemies),
+        };
+        let friend_cut_from_edge = edges & !open & reversed(friends);
+        self.searches.flips.clear();
+        let verdict = if open & !enemies == 0 {
+            Verdict::NoLifeline
+        } else if ends.lost_friends | ends.enemies_at_risk | friend_cut_from_edge == 0 {
+            Verdict::Legal
+        } else {
+            self.judge(p, ends)
+        };
+        self.searches.candidate = p;
+        self.searches.legal = verdict == Verdict::Legal;
+        verdict
+    }
+
+    /// The phases of [`Lingarda::weigh`] past the masks, with the rays
+    /// through `p` cut from its ends' live rays for the searches, and put
+    /// back after.
+    fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
+        let row = self.sight.first[p as usize];
+        let mut kept = [(0, 0); DIRECTIONS];
+        for (d, &end) in row.iter().enumerate() {
+            let (live, edge) = (
+                &mut self.sight.live[slot(end)],
+                &mut self.sight.edge[slot(end)],
+            );
+            kept[d] = (*live, *edge);
+            *live &= !(1 << opposite(d));
+            *edge &= !(1 << opposite(d));
+        }
+        let verdict = self.settle(p, ends);
+        for (d, &end) in row.iter().enumerate().rev() {
+            (self.sight.live[slot(end)], self.sight.edge[slot(end)]) = kept[d];
+        }
+        verdict
+    }
+
+    /// [`Lingarda::judge`], on the cut tables.
+    fn settle(&mut self, p: Point, ends: Ends) -> Verdict {
+        let row = self.sight.first[p as usize];
+        self.searches.begin();
+        // The new stone: grounded by a ray to the edge, or through the
+        // friends it sees (one component with it), searched together.
+        let attached = ends.open & ends.friends;
+        if ends.open & ends.edges != 0 {
+            for d in bits(attached) {
+                self.searches.add(row[d], GROUND);
+            }
+        } else {
+            let id = self.searches.open_search();
+            for d in bits(attached) {
+                self.searches.add(row[d], id);
+            }
+            if !self.search(id) {
+                return Verdict::NoLifeline;
+            }
+            self.searches.union(id, GROUND);
+        }
+        // The enemy ends: one with a ray to the edge left is safe; one with
+        // no live ray left flips alone, and then has a lifeline only if it
+        // sees a stone of the mover across an empty point, or p itself.
+        let mut enemies_in_doubt = 0;
+        for d in bits(ends.enemies_at_risk) {
+            let end = row[d];
+            if self.sight.edge[slot(end)] != 0 {
+                continue;
+            }
+            if self.sight.live[slot(end)] == 0 {
+                let beside_p = ends.open & (1 << d) == 0;
+                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    return Verdict::Stranded;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, true);
+            } else {
+                enemies_in_doubt |= 1 << d;
+            }
+        }
+        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
+        // The friendly ends beside p: safe with a ray to the edge or found by
+        // a search so far (all of them found the edge); with no live ray left,
+        // only a flip of an enemy it sees can save it.
+        let mut friends_in_doubt = 0;
+        for d in bits(ends.lost_friends) {
+            let end = row[d];
+            if self.sight.edge[slot(end)] != 0 || self.searches.id_of(end).is_some() {
+                continue;
+            }
+            if self.sight.live[slot(end)] == 0 {
+                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    return Verdict::Stranded;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, false);
+            } else {
+                friends_in_doubt |= 1 << d;
+            }
+        }
+        for d in bits(friends_in_doubt) {
+            let end = row[d];
+            if self.searches.id_of(end).is_some() {
+                // Met by the search of another end: the same component.
+                continue;
+            }
+            let id = self.searches.open_search();
+            self.searches.add(end, id);
+            if self.search(id) {
+                self.searches.union(id, GROUND);
+            } else if !flips_possible {
+                return Verdict::Stranded;
+            } else {
+                self.lost(id, false);
+            }
+        }
+        for d in bits(enemies_in_doubt) {
+            let end = row[d];
+            if self.searches.id_of(end).is_some() {
+                continue;
+            }
+            let id = self.searches.open_search();
+            self.searches.add(end, id);
+            if self.search(id) {
+                self.searches.union(id, GROUND);
+            } else {
+                self.lost(id, true);
+            }
+        }
+        if self.searches.flipped == 0 {
+            return if self.searches.stranded == 0 {
+                Verdict::Legal
+            } else {
+                Verdict::Stranded
+            };
+        }
+        self.join_flipped(p, ends.open)
+    }
+
+    /// Records that the stones of search `id` lost the edge: they flip
+    /// (`enemy`), or they are the mover's and stranded unless a flip saves
+    /// them.
+    fn lost(&mut self, id: u8, enemy: bool) {
+        let searches = &mut self.searches;
+        searches.runs[id as usize].1 = searches.found_len as u16;
+        let bit = 1 << id;
+        if enemy {
+            searches.flipped |= bit;
+        } else {
+            searches.stranded |= bit;
+        }
+    }
+
+    /// After the flip: each flipped stone, now the mover's, joins the stones
+    /// of the mover it sees across an empty point (the grounded ones, which
+    /// no search of the candidate stranded, stand for the edge), and `p`
+    /// when it sees `p` so (`p` has a lifeline by now). Legal when every
+    /// flipped and every stranded component is then joined to the edge;
+    /// the flipped stones are then `searches.flips`.
+    fn join_flipped(&mut self, p: Point, p_open: u8) -> Verdict {
+        let row = self.sight.first[p as usize];
+        let sight = &self.sight;
+        let searches = &mut self.searches;
+        let mut flipped = searches.flipped;
+        while flipped != 0 {
+            let id = flipped.trailing_zeros() as u8;
+            flipped &= flipped - 1;
+            for k in searches.run_range(id as usize) {
+                let f = searches.found[k];
+                // The rays of f through p: in direction e when f is p's end
+                // in the opposite direction.
+                let mut through = 0;
+                for (e, &end) in row.iter().enumerate() {
+                    through |= ((end == f) as u8) << opposite(e);
+                }
+                if through & reversed(p_open) != 0 {
+                    searches.union(id, GROUND);
+                }
+                // Its other rays with an empty point that are not live end
+                // at stones of the mover.
+                let seen = sight.open[f as usize] & !sight.live[slot(f)] & !through;
+                for e in bits(seen) {
+                    let t = sight.first[f as usize][e];
+                    let other = searches.id_of(t).unwrap_or(GROUND);
+                    searches.union(id, other);
+                }
+            }
+        }
+        let mut lost = self.searches.flipped | self.searches.stranded;
+        while lost != 0 {
+            let id = lost.trailing_zeros() as u8;
+            lost &= lost - 1;
+            if !self.searches.grounded(id) {
+                return Verdict::Stranded;
+            }
+        }
+        let mut flipped = self.searches.flipped;
+        while flipped != 0 {
+            let id = flipped.trailing_zeros() as usize;
+            flipped &= flipped - 1;
+            let searches = &mut self.searches;
+            let run = &searches.found[searches.run_range(id)];
+            searches.flips.extend_from_slice(run);
+        }
+        Verdict::Legal
+    }
+
+    /// A search over the live rays as they stand (cut), from the stones of
+    /// search `id` so far: true at a stone with a ray to the edge, or at one
+    /// that another search of this weighing stamped (all of those found the
+    /// edge: a failed search met its whole component, which no later search
+    /// of the same colour can enter). On failure the search's stones are its
+    /// whole component.
+    fn search(&mut self, id: u8) -> bool {
+        let sight = &self.sight;
+        let searches = &mut self.searches;
+        let (base, own) = (searches.base, searches.base + id as u32);
+        let mut i = searches.runs[id as usize].0 as usize;
+        let mut len = searches.found_len;
+        for &s in &searches.found[i..len] {
+            if sight.edge[slot(s)] != 0 {
+                return true;
+            }
+        }
+        // Which friends are new, and which see the edge or were found by
+        // another search, is a coin toss to the branch predictor: each
+        // friend is written past the end of the list and kept or not, and
+        // the verdict is gathered over the row.
+        while i < len {
+            let s = searches.found[i];
+            i += 1;
+            let ends = &sight.first[s as usize];
+            let mut grounded = false;
+            for d in bits(sight.live[slot(s)]) {
+                let t = ends[d];
+                let stamp = &mut searches.stamps[t as usize];
+                let fresh = *stamp < base;
+                grounded |= (!fresh & (*stamp != own)) | (sight.edge[slot(t)] != 0);
+                *stamp = own;
+                searches.found[len] = t;
+                len += fresh as usize;
+            }
+            if grounded {
+                return true;
+            }
+        }
+        searches.found_len = len;
+        false
+    }
+
+    /// The stones to name when a placement on `p` strands the mover's
+    /// stones: the first, by point index, of the mover's stones that would
+    /// be left without a lifeline, or of the flipped ones when none of its
+    /// own is, and whether it flipped.
+    pub(super) fn stranded_to_name(&self) -> (Point, bool) {
+        let mut after = self.clone();
+        let p = self.searches.candidate;
+        let mover = self.to_move.stone();
+        after.put_stone(p);
+        let grounded = after.grounded_stones();
+        let flips: Vec<Point> = (0..self.board.points() as Point)
+            .filter(|&s| {
+                let cell = after.cells[s as usize];
+                cell != mover && Colour::of_cell(cell).is_some() && !grounded[s as usize]
+            })
+            .collect();
+        after.flip_stones(&flips);
+        let grounded = after.grounded_stones();
+        let stranded = |s: &Point| after.cells[*s as usize] == mover && !grounded[*s as usize];
+        let own = (0..self.board.points() as Point)
+            .filter(|s| !flips.contains(s))
+            .find(stranded);
+        match own {
+            Some(s) => (s, false),
+            None => (
+                flips.iter().copied().filter(stranded).min().unwrap_or(p),
+                true,
+            ),
+        }
+    }
+}
