@@ -89,6 +89,8 @@ pub(super) struct Searches {
     /// and of the enemy's (they flip), a bit per id.
     stranded: u16,
     flipped: u16,
+    /// Whether the lost rays of the current weighing are cut from the tables.
+    cut: bool,
     /// The stones the last weighed candidate flips, when it is legal.
     pub(super) flips: Vec<Point>,
     /// The last candidate weighed, and whether it was legal.
@@ -106,6 +108,7 @@ clone_by_fields!(Searches {
     ids,
     stranded,
     flipped,
+    cut,
     flips,
     candidate,
     legal
@@ -123,6 +126,7 @@ impl Searches {
             ids: 0,
             stranded: 0,
             flipped: 0,
+            cut: false,
             flips: Vec::with_capacity(points),
             candidate: crate::board::NO_POINT,
             legal: false,
@@ -145,6 +149,7 @@ impl Searches {
         self.parent[GROUND as usize] = GROUND;
         self.stranded = 0;
         self.flipped = 0;
+        self.cut = false;
     }
 
     /// A new search id, with no stone yet.
@@ -205,10 +210,19 @@ struct Ends {
     /// The first point met is a friend, or off the board.
     friends: u8,
     edges: u8,
-    /// Friends next to `p` whose live ray through `p` it closes.
-    lost_friends: u8,
-    /// Enemies whose live ray through `p` ends at the mover's stone now.
-    enemies_at_risk: u8,
+    /// Friends whose live ray through `p` is lost: it holds no empty point
+    /// on one side of `p` any more, so `p` does not bridge it.
+    cut_friends: u8,
+    /// Enemies whose live ray through `p` is lost: it ends at the mover's
+    /// stone now.
+    cut_enemies: u8,
+}
+
+impl Ends {
+    /// The ends whose live ray through `p` is lost.
+    fn cut(&self) -> u8 {
+        self.cut_friends | self.cut_enemies
+    }
 }
 
 impl Lingarda {
@@ -225,21 +239,20 @@ impl Lingarda {
         let enemies = sight.seen[1 - mover][p as usize];
         let edges = ALL & !(friends | enemies);
         // A friend's ray through p was live when it went on to the edge or a
-        // friend; an enemy's, to the edge or an enemy. It is lost unless it
-        // still holds an empty point on both sides of p (a friend, the edge
-        // beyond p on the edge).
+        // friend, an enemy's when it went on to the edge or an enemy. A
+        // friend's stays joined to what it reached when the rays of p on both
+        // sides hold an empty point; an enemy's ends at the mover's stone.
         let ends = Ends {
             open,
             friends,
             edges,
-            lost_friends: friends & !open & reversed(edges | friends),
-            enemies_at_risk: enemies & reversed(edges | enemies),
+            cut_friends: friends & reversed(edges | friends) & !(open & reversed(open)),
+            cut_enemies: enemies & reversed(edges | enemies),
         };
-        let friend_cut_from_edge = edges & !open & reversed(friends);
         self.searches.flips.clear();
         let verdict = if open & !enemies == 0 {
             Verdict::NoLifeline
-        } else if ends.lost_friends | ends.enemies_at_risk | friend_cut_from_edge == 0 {
+        } else if ends.cut() == 0 {
             Verdict::Legal
         } else {
             self.judge(p, ends)
@@ -249,40 +262,69 @@ impl Lingarda {
         verdict
     }
 
-    /// The phases of [`Lingarda::weigh`] past the masks, with the rays
-    /// through `p` cut from its ends' live rays for the searches, and put
-    /// back after.
+    /// The phases of [`Lingarda::weigh`] past the masks. The lost rays are
+    /// cut from the tables before the first search, and mended after.
     fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
-        let row = self.sight.first[p as usize];
-        let mut kept = [(0, 0); DIRECTIONS];
-        for (d, &end) in row.iter().enumerate() {
-            let (live, edge) = (
-                &mut self.sight.live[slot(end)],
-                &mut self.sight.edge[slot(end)],
-            );
-            kept[d] = (*live, *edge);
-            *live &= !(1 << opposite(d));
-            *edge &= !(1 << opposite(d));
-        }
+        self.searches.begin();
         let verdict = self.settle(p, ends);
-        for (d, &end) in row.iter().enumerate().rev() {
-            (self.sight.live[slot(end)], self.sight.edge[slot(end)]) = kept[d];
+        if self.searches.cut {
+            self.mend_rays(p, ends);
         }
         verdict
     }
 
-    /// [`Lingarda::judge`], on the cut tables.
+    /// Cuts the lost rays through `p` from its ends' live rays and rays to
+    /// the edge, once per weighing: the searches walk the tables as they
+    /// would be with the stone on `p`, less the rays that `p` bridges.
+    fn cut_rays(&mut self, p: Point, ends: Ends) {
+        if self.searches.cut {
+            return;
+        }
+        self.searches.cut = true;
+        let row = self.sight.first[p as usize];
+        let cut = ends.cut();
+        for (d, &end) in row.iter().enumerate() {
+            let bit = ((cut >> d) & 1) << opposite(d);
+            self.sight.live[slot(end)] &= !bit;
+            self.sight.edge[slot(end)] &= !bit;
+        }
+    }
+
+    /// Undoes [`Lingarda::cut_rays`]: every cut ray was live, and it left
+    /// the board when `p` sees the edge on its far side.
+    fn mend_rays(&mut self, p: Point, ends: Ends) {
+        let row = self.sight.first[p as usize];
+        let cut = ends.cut();
+        let to_edge = cut & reversed(ends.edges);
+        for (d, &end) in row.iter().enumerate() {
+            self.sight.live[slot(end)] |= ((cut >> d) & 1) << opposite(d);
+            self.sight.edge[slot(end)] |= ((to_edge >> d) & 1) << opposite(d);
+        }
+    }
+
+    /// Whether the end of `p` in direction `d` keeps a live ray, and one to
+    /// the edge, once its ray through `p` is cut (cut or not yet).
+    fn end_rays(&self, end: Point, d: usize) -> (bool, bool) {
+        let uncut = !(1 << opposite(d));
+        (
+            self.sight.live[slot(end)] & uncut != 0,
+            self.sight.edge[slot(end)] & uncut != 0,
+        )
+    }
+
+    /// [`Lingarda::judge`]'s phases, cheapest first.
     fn settle(&mut self, p: Point, ends: Ends) -> Verdict {
         let row = self.sight.first[p as usize];
-        self.searches.begin();
-        // The new stone: grounded by a ray to the edge, or through the
-        // friends it sees (one component with it), searched together.
+        // The new stone: grounded by a ray to the edge, or by the friends it
+        // sees when no friend lost a live ray; else through those friends
+        // (one component with it), searched together.
         let attached = ends.open & ends.friends;
         if ends.open & ends.edges != 0 {
             for d in bits(attached) {
                 self.searches.add(row[d], GROUND);
             }
-        } else {
+        } else if ends.cut_friends != 0 {
+            self.cut_rays(p, ends);
             let id = self.searches.open_search();
             for d in bits(attached) {
                 self.searches.add(row[d], id);
@@ -296,12 +338,13 @@ impl Lingarda {
         // no live ray left flips alone, and then has a lifeline only if it
         // sees a stone of the mover across an empty point, or p itself.
         let mut enemies_in_doubt = 0;
-        for d in bits(ends.enemies_at_risk) {
+        for d in bits(ends.cut_enemies) {
             let end = row[d];
-            if self.sight.edge[slot(end)] != 0 {
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
                 continue;
             }
-            if self.sight.live[slot(end)] == 0 {
+            if !live {
                 let beside_p = ends.open & (1 << d) == 0;
                 if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
                     return Verdict::Stranded;
@@ -316,14 +359,16 @@ impl Lingarda {
         let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
         // The friendly ends beside p: safe with a ray to the edge or found by
         // a search so far (all of them found the edge); with no live ray left,
-        // only a flip of an enemy it sees can save it.
+        // only a flip of an enemy it sees can save it. (A friend beyond p
+        // that lost a ray is one with p, settled above.)
         let mut friends_in_doubt = 0;
-        for d in bits(ends.lost_friends) {
+        for d in bits(ends.cut_friends & !ends.open) {
             let end = row[d];
-            if self.sight.edge[slot(end)] != 0 || self.searches.id_of(end).is_some() {
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge || self.searches.id_of(end).is_some() {
                 continue;
             }
-            if self.sight.live[slot(end)] == 0 {
+            if !live {
                 if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
                     return Verdict::Stranded;
                 }
@@ -340,6 +385,7 @@ impl Lingarda {
                 // Met by the search of another end: the same component.
                 continue;
             }
+            self.cut_rays(p, ends);
             let id = self.searches.open_search();
             self.searches.add(end, id);
             if self.search(id) {
@@ -355,6 +401,7 @@ impl Lingarda {
             if self.searches.id_of(end).is_some() {
                 continue;
             }
+            self.cut_rays(p, ends);
             let id = self.searches.open_search();
             self.searches.add(end, id);
             if self.search(id) {
