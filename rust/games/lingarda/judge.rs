@@ -30,10 +30,10 @@
 //! of the search ids decides whether every flipped component and every
 //! stranded friendly one then reaches the edge.
 
-use super::sight::{opposite, reversed, slot, ALL, DIRECTIONS};
+use super::sight::{opposite, reversed, slot, ALL, SLOTS};
 use super::Lingarda;
 use crate::board::Point;
-use crate::core::{clone_by_fields, Colour};
+use crate::core::Colour;
 
 /// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +54,23 @@ const GROUND: u8 = 0;
 /// one per end.
 const SEARCH_IDS: usize = 16;
 
-/// The bits of `mask`, lowest first: a walk over set bits rather than a test
-/// per direction, which would be a coin toss to the branch predictor.
-#[inline]
-fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let d = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            d
-        })
-    })
+/// The bits of a mask, lowest first: a walk over set bits rather than a
+/// test per direction, which would be a coin toss to the branch predictor.
+#[derive(Clone, Copy)]
+struct Bits(u8);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
 }
 
 /// The buffers of the searches, reused by every weighing so that none
@@ -72,13 +78,14 @@ fn bits(mut mask: u8) -> impl Iterator<Item = usize> {
 #[derive(Debug)]
 pub(super) struct Searches {
     /// Per point, the search of the current weighing that met it, as
-    /// `base + id`; a stamp below `base` is from an earlier weighing.
-    stamps: Vec<u32>,
+    /// `base + id`; a stamp below `base` is from an earlier weighing. Padded
+    /// like the sight tables, for reads without bounds checks.
+    stamps: Box<[u32; SLOTS]>,
     base: u32,
     /// The stones the searches of the current weighing met, each search's in
-    /// one run, `runs[id]`; one entry more than a weighing can meet, so that
+    /// one run, `runs[id]`; more entries than a weighing can meet, so that
     /// a search may write before it knows whether to keep.
-    found: Vec<Point>,
+    found: Box<[Point; SLOTS]>,
     found_len: usize,
     runs: [(u16, u16); SEARCH_IDS],
     /// Union-find over the search ids: each id's parent. A search that found
@@ -98,28 +105,32 @@ pub(super) struct Searches {
     pub(super) legal: bool,
 }
 
-clone_by_fields!(Searches {
-    stamps,
-    base,
-    found,
-    found_len,
-    runs,
-    parent,
-    ids,
-    stranded,
-    flipped,
-    cut,
-    flips,
-    candidate,
-    legal
-});
+impl Clone for Searches {
+    fn clone(&self) -> Self {
+        Searches {
+            stamps: self.stamps.clone(),
+            found: self.found.clone(),
+            flips: self.flips.clone(),
+            ..*self
+        }
+    }
+
+    /// A copy keeps its own buffers: only the flips of the last weighing
+    /// outlive it, and the stamps are only ever compared with the copy's
+    /// own base.
+    fn clone_from(&mut self, source: &Self) {
+        self.flips.clone_from(&source.flips);
+        self.candidate = source.candidate;
+        self.legal = source.legal;
+    }
+}
 
 impl Searches {
     pub(super) fn new(points: usize) -> Self {
         Searches {
-            stamps: vec![0; points],
+            stamps: Box::new([0; SLOTS]),
             base: 0,
-            found: vec![0; points + DIRECTIONS],
+            found: Box::new([0; SLOTS]),
             found_len: 0,
             runs: [(0, 0); SEARCH_IDS],
             parent: [GROUND; SEARCH_IDS],
@@ -164,14 +175,14 @@ impl Searches {
     /// The search of this weighing that met stone `s`, if any.
     #[inline]
     fn id_of(&self, s: Point) -> Option<u8> {
-        let stamp = self.stamps[s as usize];
+        let stamp = self.stamps[slot(s)];
         (stamp >= self.base).then(|| (stamp - self.base) as u8)
     }
 
     /// Stamps `s` with search `id` and adds it to the search's stones.
     fn add(&mut self, s: Point, id: u8) {
-        self.stamps[s as usize] = self.base + id as u32;
-        self.found[self.found_len] = s;
+        self.stamps[slot(s)] = self.base + id as u32;
+        self.found[self.found_len % SLOTS] = s;
         self.found_len += 1;
     }
 
@@ -320,13 +331,13 @@ impl Lingarda {
         // (one component with it), searched together.
         let attached = ends.open & ends.friends;
         if ends.open & ends.edges != 0 {
-            for d in bits(attached) {
+            for d in Bits(attached) {
                 self.searches.add(row[d], GROUND);
             }
         } else if ends.cut_friends != 0 {
             self.cut_rays(p, ends);
             let id = self.searches.open_search();
-            for d in bits(attached) {
+            for d in Bits(attached) {
                 self.searches.add(row[d], id);
             }
             if !self.search(id) {
@@ -338,7 +349,7 @@ impl Lingarda {
         // no live ray left flips alone, and then has a lifeline only if it
         // sees a stone of the mover across an empty point, or p itself.
         let mut enemies_in_doubt = 0;
-        for d in bits(ends.cut_enemies) {
+        for d in Bits(ends.cut_enemies) {
             let end = row[d];
             let (live, to_edge) = self.end_rays(end, d);
             if to_edge {
@@ -362,7 +373,7 @@ impl Lingarda {
         // only a flip of an enemy it sees can save it. (A friend beyond p
         // that lost a ray is one with p, settled above.)
         let mut friends_in_doubt = 0;
-        for d in bits(ends.cut_friends & !ends.open) {
+        for d in Bits(ends.cut_friends & !ends.open) {
             let end = row[d];
             let (live, to_edge) = self.end_rays(end, d);
             if to_edge || self.searches.id_of(end).is_some() {
@@ -379,7 +390,7 @@ impl Lingarda {
                 friends_in_doubt |= 1 << d;
             }
         }
-        for d in bits(friends_in_doubt) {
+        for d in Bits(friends_in_doubt) {
             let end = row[d];
             if self.searches.id_of(end).is_some() {
                 // Met by the search of another end: the same component.
@@ -396,7 +407,7 @@ impl Lingarda {
                 self.lost(id, false);
             }
         }
-        for d in bits(enemies_in_doubt) {
+        for d in Bits(enemies_in_doubt) {
             let end = row[d];
             if self.searches.id_of(end).is_some() {
                 continue;
@@ -462,7 +473,7 @@ impl Lingarda {
                 // Its other rays with an empty point that are not live end
                 // at stones of the mover.
                 let seen = sight.open[f as usize] & !sight.live[slot(f)] & !through;
-                for e in bits(seen) {
+                for e in Bits(seen) {
                     let t = sight.first[f as usize][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
                     searches.union(id, other);
@@ -496,12 +507,20 @@ impl Lingarda {
     /// whole component.
     fn search(&mut self, id: u8) -> bool {
         let sight = &self.sight;
-        let searches = &mut self.searches;
-        let (base, own) = (searches.base, searches.base + id as u32);
-        let mut i = searches.runs[id as usize].0 as usize;
-        let mut len = searches.found_len;
-        for &s in &searches.found[i..len] {
-            if sight.edge[slot(s)] != 0 {
+        let (first, live, edge) = (&sight.first, &sight.live, &sight.edge);
+        let Searches {
+            stamps,
+            found,
+            found_len,
+            base,
+            runs,
+            ..
+        } = &mut self.searches;
+        let (base, own) = (*base, *base + id as u32);
+        let mut i = runs[id as usize].0 as usize;
+        let mut len = *found_len;
+        for &s in &found[i..len] {
+            if edge[slot(s)] != 0 {
                 return true;
             }
         }
@@ -510,24 +529,25 @@ impl Lingarda {
         // friend is written past the end of the list and kept or not, and
         // the verdict is gathered over the row.
         while i < len {
-            let s = searches.found[i];
+            let s = found[i % SLOTS];
             i += 1;
-            let ends = &sight.first[s as usize];
+            let ends = &first[s as usize];
+            let mut links = live[slot(s)];
             let mut grounded = false;
-            for d in bits(sight.live[slot(s)]) {
-                let t = ends[d];
-                let stamp = &mut searches.stamps[t as usize];
-                let fresh = *stamp < base;
-                grounded |= (!fresh & (*stamp != own)) | (sight.edge[slot(t)] != 0);
-                *stamp = own;
-                searches.found[len] = t;
-                len += fresh as usize;
+            while links != 0 {
+                let t = ends[links.trailing_zeros() as usize];
+                links &= links - 1;
+                let stamp = stamps[slot(t)];
+                grounded |= (stamp >= base) & (stamp != own) | (edge[slot(t)] != 0);
+                stamps[slot(t)] = own;
+                found[len % SLOTS] = t;
+                len += (stamp < base) as usize;
             }
             if grounded {
                 return true;
             }
         }
-        searches.found_len = len;
+        *found_len = len;
         false
     }
 

@@ -34,16 +34,19 @@ pub(super) const EDGE: Point = NO_POINT;
 /// padding too, and only ever write a zero there.
 pub(super) const LOOKUP_MASK: Point = 0x7FF;
 
-/// A table of one byte per point for `LOOKUP_MASK + 1` points (see
+/// The length of a padded table (see [`LOOKUP_MASK`]).
+pub(super) const SLOTS: usize = LOOKUP_MASK as usize + 1;
+
+/// A table of one byte per point for [`SLOTS`] points (see
 /// [`LOOKUP_MASK`]): its length is in its type.
-pub(super) type Padded = Box<[u8; LOOKUP_MASK as usize + 1]>;
+pub(super) type Padded = Box<[u8; SLOTS]>;
 
 /// Per point, its six sight entries.
 pub(super) type Row = [Point; DIRECTIONS];
 
 /// A padded table, all zero.
 pub(super) fn padded() -> Padded {
-    Box::new([0; LOOKUP_MASK as usize + 1])
+    Box::new([0; SLOTS])
 }
 
 /// The slot of a padded table for a sight entry (see [`LOOKUP_MASK`]).
