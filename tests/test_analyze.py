@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import stonefield
 from stonefield import OptionError
-from stonefield.analyze import KomiPoint, fair_komi
+from stonefield.analyze import KomiPoint, fair_komi, length_histogram
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -118,6 +118,65 @@ def test_plots_need_matplotlib_and_say_so(monkeypatch, tmp_path):
     report = stonefield.analyze("sunder", games=20, size=3)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'stonefield\[plot\]'"):
         plots.write_plots(report, tmp_path)
+
+
+@pytest.mark.parametrize("span", [1, 2, 39, 40, 41, 61, 79, 80, 81, 130])
+def test_length_histogram_bins_hold_whole_lengths_alike(span):
+    # Every length from 30 on equally often: every bin must count the same,
+    # where 40 bins of width 1.525 over 61 lengths alternated 10s and 20s.
+    lengths = np.repeat(np.arange(30, 30 + span), 10)
+    counts, edges = length_histogram(lengths)
+    widths = np.diff(edges)
+    assert len(counts) <= 40 and len(edges) == len(counts) + 1 and sum(counts) == len(lengths)
+    assert np.all(widths == widths[0]) and widths[0] == int(widths[0]) >= 1
+    assert edges[0] == 29.5 and edges[-1] >= 29.5 + span
+    assert counts[:-1] == [10 * int(widths[0])] * (len(counts) - 1)
+    # The last bin may reach past the longest game, never beyond one bin.
+    assert edges[-1] - widths[0] < 29.5 + span
+
+
+def test_a_report_bins_its_lengths_on_whole_numbers():
+    report = stonefield.analyze("sunder", games=3000, seed=3, size=7)
+    counts, edges = report.report("random").length_histogram
+    simulated = stonefield.simulate("sunder", 3000, seed=3, size=7)
+    assert counts == length_histogram(simulated.lengths)[0]
+    assert all(edge % 1 == 0.5 for edge in edges)
+    assert len(set(np.diff(edges))) == 1
+
+
+def fair_komi_labels(report):
+    """The window boxes of the komi picture's fair-komi labels, the axes'
+    and the legend's."""
+    pytest.importorskip("matplotlib")
+    from stonefield.plots import komi_figure
+
+    figure = komi_figure(report)
+    renderer = figure.canvas.get_renderer()
+    (axes,) = figure.axes
+    labels = [t for t in axes.texts if t.get_text().startswith("fair komi")]
+    boxes = [t.get_window_extent(renderer) for t in labels]
+    return boxes, axes.get_window_extent(renderer), axes.get_legend().get_window_extent(renderer)
+
+
+@pytest.mark.parametrize("fair", [(-1.0, -1.0), (0.0, 0.25), (1.9, 2.0), (-2.0, 2.0), (1.0, None)])
+def test_the_fair_komi_labels_of_two_players_never_overlap(fair):
+    import dataclasses
+
+    report = stonefield.analyze(
+        "sunder", games=60, seed=1, size=3, bot="mcts", iterations=20, komi_range=(-2, 2)
+    )
+    report = dataclasses.replace(
+        report,
+        reports=tuple(
+            dataclasses.replace(r, fair_komi=k) for r, k in zip(report.reports, fair, strict=True)
+        ),
+    )
+    boxes, axes, legend = fair_komi_labels(report)
+    assert len(boxes) == sum(k is not None for k in fair)
+    for i, box in enumerate(boxes):
+        assert axes.x0 <= box.x0 and box.x1 <= axes.x1 and axes.y0 <= box.y0 and box.y1 <= axes.y1
+        assert not box.overlaps(legend)
+        assert not any(box.overlaps(other) for other in boxes[i + 1 :])
 
 
 def test_branching_arrays_are_plain_lists_for_json():

@@ -66,7 +66,8 @@ class PlayReport:
         endings: how games ended (outcome and last move) to their counts.
         length_mean: mean number of actions.
         length_quantiles: ``p5`` ... ``p95`` of the number of actions.
-        length_histogram: ``(counts, edges)`` of the number of actions.
+        length_histogram: ``(counts, edges)`` of the number of actions, in
+            bins of whole lengths (see :func:`length_histogram`).
         branching_mean: legal moves per turn, over every turn of every game.
         branching_by_ply: mean legal moves at each ply, over the games still
             going then.
@@ -134,8 +135,7 @@ def _json_ready(value: Any) -> Any:
 
 
 def _games_chunk(
-    name: str,
-    options: dict[str, OptionValue],
+    game: Game,
     seed: int,
     iterations: int | None,
     exploration: float,
@@ -147,8 +147,7 @@ def _games_chunk(
 ) -> dict[str, Any]:
     """One chunk of self-play games; module-level so executors can pickle it."""
     return _core.games(
-        name,
-        options,
+        game,
         seed=seed,
         first=first,
         count=count,
@@ -264,6 +263,33 @@ def _endings(played: _Played) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
+def length_histogram(
+    lengths: npt.NDArray[np.integer[Any]], max_bins: int = 40
+) -> tuple[list[int], list[float]]:
+    """Counts of game lengths in at most ``max_bins`` bins of equal, whole
+    width: each bin holds the same number of whole lengths, so a bin's
+    count does not rise and fall with how many lengths it happens to
+    cover. The edges sit half-way between lengths.
+
+    Returns:
+        ``(counts, edges)``, with ``len(edges) == len(counts) + 1``; both
+        empty when there are no lengths.
+
+    >>> length_histogram(np.array([3, 4, 4, 6]))
+    ([1, 2, 0, 1], [2.5, 3.5, 4.5, 5.5, 6.5])
+    >>> length_histogram(np.arange(10, 20), max_bins=4)
+    ([3, 3, 3, 1], [9.5, 12.5, 15.5, 18.5, 21.5])
+    """
+    if len(lengths) == 0:
+        return [], []
+    low, high = int(lengths.min()), int(lengths.max())
+    width = -(-(high - low + 1) // max_bins)
+    bins = -(-(high - low + 1) // width)
+    edges = low - 0.5 + width * np.arange(bins + 1)
+    counts, _ = np.histogram(lengths, bins=edges)
+    return counts.tolist(), edges.tolist()
+
+
 def _report(
     bot: str,
     iterations: int | None,
@@ -275,14 +301,9 @@ def _report(
     black, white, rate, interval = _rate(played.winners)
     unfinished = int(np.count_nonzero(~played.finished))
     lengths = played.lengths.astype(np.float64)
-    if games:
-        quantiles = {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)}
-        top = int(lengths.max())
-        bins = min(40, top - int(lengths.min()) + 1)
-        counts, edges = np.histogram(lengths, bins=max(bins, 1))
-        histogram = (counts.tolist(), edges.tolist())
-    else:
-        quantiles, histogram = {}, ([], [])
+    quantiles = (
+        {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)} if games else {}
+    )
     going = played.reached > 0
     by_ply = np.zeros(len(played.reached))
     by_ply[going] = played.branching[going] / played.reached[going]
@@ -301,7 +322,7 @@ def _report(
         endings=_endings(played),
         length_mean=float(lengths.mean()) if games else math.nan,
         length_quantiles=quantiles,
-        length_histogram=histogram,
+        length_histogram=length_histogram(played.lengths),
         branching_mean=float(played.branching.sum()) / turns if turns else math.nan,
         branching_by_ply=by_ply[: int(np.flatnonzero(going)[-1]) + 1 if going.any() else 0]
         .round(4)
@@ -315,7 +336,7 @@ def _report(
 
 def komi_values(game: Game, low: float, high: float, step: float | None = None) -> list[float]:
     """The komi values from ``low`` to ``high`` the game accepts: every half
-    point for games with half-point komi, every point otherwise.
+    point for games with half-point komi, every point (as ints) otherwise.
 
     Raises:
         OptionError: when the game has no komi, or the range is empty or
@@ -325,22 +346,22 @@ def komi_values(game: Game, low: float, high: float, step: float | None = None) 
     >>> komi_values(stonefield.Sunder(size=5), -1, 1)
     [-1.0, -0.5, 0.0, 0.5, 1.0]
     """
-    if "komi" not in game.options:
+    komi = next((spec for spec in game.option_specs if spec.name == "komi"), None)
+    if komi is None:
         raise OptionError(f"{game.name} has no komi")
     if not (math.isfinite(low) and math.isfinite(high)) or low > high:
         raise OptionError(f"the komi range must run from low to high, got {low}:{high}")
     if step is None:
-        try:
-            make_game(game.name, **{**game.options, "komi": 0.5})
-            step = 0.5
-        except OptionError:
-            step = 1.0
+        step = 0.5 if komi.kind == "halves" else 1.0
     if step <= 0:
         raise OptionError(f"the komi step must be > 0, got {step}")
     count = math.floor((high - low) / step + 1e-9) + 1
     if count > 201:
         raise OptionError(f"the komi range {low}:{high} has {count} values; 201 at most")
-    values = [low + k * step for k in range(count)]
+    values: list[float] = [low + k * step for k in range(count)]
+    if komi.kind == "int":
+        # Whole komi as ints, which every game with whole komi takes.
+        values = [int(v) if float(v).is_integer() else v for v in values]
     for k in (values[0], values[-1]):
         make_game(game.name, **{**game.options, "komi": k})  # raises for a bad komi
     return values
@@ -428,8 +449,7 @@ def analyze(
     def play(on: Game, per_move: int | None, count: int) -> _Played:
         work = partial(
             _games_chunk,
-            on.name,
-            dict(on.options),
+            on,
             seed,
             per_move,
             exploration,
@@ -440,7 +460,7 @@ def analyze(
         return _join(parts)
 
     reports = []
-    cap = max_moves if max_moves is not None else 10 * game.num_points
+    cap = max_moves if max_moves is not None else game.default_max_moves
     for name, per_move, count in plan:
         started = time.perf_counter()
         played = play(game, per_move, count)

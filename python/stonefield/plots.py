@@ -43,58 +43,111 @@ def write_plots(report: BalanceReport, directory: str | Path) -> list[Path]:
     plt = _pyplot()
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    title = repr(report.game)
     written = []
-
     if any(r.komi for r in report.reports):
-        fig, ax = plt.subplots(figsize=(7, 4.5))
-        for r in report.reports:
-            if not r.komi:
-                continue
-            komi = [p.komi for p in r.komi]
-            colour = _COLOURS.get(r.bot)
-            ax.fill_between(
-                komi,
-                [p.black_win_interval[0] for p in r.komi],
-                [p.black_win_interval[1] for p in r.komi],
-                color=colour,
-                alpha=0.2,
-                label=f"95 % interval, {r.komi[0].games} games per komi",
-            )
-            ax.plot(
-                komi,
-                [p.black_win_rate for p in r.komi],
-                "o-",
-                color=colour,
-                label=_label(r.bot, r.iterations),
-            )
-            if r.fair_komi is not None:
-                ax.axvline(r.fair_komi, color=colour, linestyle=":", linewidth=1)
-                ax.annotate(
-                    f"fair komi ~ {r.fair_komi:.2f}",
-                    (r.fair_komi, 0.5),
-                    textcoords="offset points",
-                    xytext=(5, 8),
-                    color=colour,
-                )
-        ax.axhline(0.5, color="grey", linewidth=0.8)
-        ax.set(xlabel="komi", ylabel="Black's win rate", title=f"{title}: win rate by komi")
-        ax.set_ylim(0, 1)
-        ax.legend(fontsize="small")
-        written.append(_save(fig, out / "komi.png", plt))
+        written.append(_save(komi_figure(report), out / "komi.png", plt))
+    written.append(_save(lengths_figure(report), out / "lengths.png", plt))
+    written.append(_save(branching_figure(report), out / "branching.png", plt))
+    return written
 
+
+def komi_figure(report: BalanceReport) -> Any:
+    """Black's win rate by komi with its 95 % interval, one line per player,
+    and each player's fair komi marked and labelled.
+
+    Returns:
+        A matplotlib figure.
+    """
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 5.5))
+    low = min(p.komi for r in report.reports for p in r.komi)
+    high = max(p.komi for r in report.reports for p in r.komi)
+    labelled = 0
+    for r in report.reports:
+        if not r.komi:
+            continue
+        komi = [p.komi for p in r.komi]
+        colour = _COLOURS.get(r.bot)
+        ax.fill_between(
+            komi,
+            [p.black_win_interval[0] for p in r.komi],
+            [p.black_win_interval[1] for p in r.komi],
+            color=colour,
+            alpha=0.2,
+            label=f"95 % interval, {r.komi[0].games} games per komi",
+        )
+        ax.plot(
+            komi,
+            [p.black_win_rate for p in r.komi],
+            "o-",
+            color=colour,
+            label=_label(r.bot, r.iterations),
+        )
+        if r.fair_komi is not None:
+            ax.axvline(r.fair_komi, color=colour, linestyle=":", linewidth=1)
+            # Each label on a row of its own, so that two players' labels
+            # cannot overlap even at the same komi. Black's rate falls as
+            # komi grows, so the corner right of the crossing and above
+            # 50 %, or left of it and below, is clear of the line; the side
+            # with more room is taken.
+            right = r.fair_komi <= (low + high) / 2
+            row = 6 + 16 * labelled
+            ax.annotate(
+                f"fair komi ≈ {r.fair_komi:.2f}",
+                (r.fair_komi, 0.5),
+                textcoords="offset points",
+                xytext=(5, row) if right else (-5, -row),
+                ha="left" if right else "right",
+                va="bottom" if right else "top",
+                color=colour,
+                bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1},
+            )
+            labelled += 1
+    ax.axhline(0.5, color="grey", linewidth=0.8)
+    ax.set(xlabel="komi", ylabel="Black's win rate", title=f"{report.game!r}: win rate by komi")
+    ax.set_ylim(0, 1)
+    # Below the axes, where it can cover neither the lines nor the labels.
+    ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def lengths_figure(report: BalanceReport) -> Any:
+    """The distribution of game lengths, one histogram per player, with its
+    mean marked. A bar's height is the share of games of each length it
+    covers, so players binned at different widths compare alike.
+
+    Returns:
+        A matplotlib figure.
+    """
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for r in report.reports:
         counts, edges = r.length_histogram
         if counts:
-            shares = [c / r.games for c in counts]
+            width = edges[1] - edges[0]
+            shares = [c / r.games / width for c in counts]
             ax.stairs(shares, edges, fill=True, alpha=0.4, color=_COLOURS.get(r.bot))
             ax.stairs(shares, edges, color=_COLOURS.get(r.bot), label=_label(r.bot, r.iterations))
             ax.axvline(r.length_mean, color=_COLOURS.get(r.bot), linestyle=":", linewidth=1)
-    ax.set(xlabel="game length (actions)", ylabel="share of games", title=f"{title}: game length")
+    ax.set(
+        xlabel="game length (actions)",
+        ylabel="share of games of each length",
+        title=f"{report.game!r}: game length",
+    )
     ax.legend(fontsize="small")
-    written.append(_save(fig, out / "lengths.png", plt))
+    fig.tight_layout()
+    return fig
 
+
+def branching_figure(report: BalanceReport) -> Any:
+    """Mean legal moves by ply, over the games still going, one line per
+    player.
+
+    Returns:
+        A matplotlib figure.
+    """
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for r in report.reports:
         ax.plot(
@@ -106,16 +159,15 @@ def write_plots(report: BalanceReport, directory: str | Path) -> list[Path]:
     ax.set(
         xlabel="ply (actions played)",
         ylabel="legal moves, mean over games still going",
-        title=f"{title}: branching by move number",
+        title=f"{report.game!r}: branching by move number",
     )
     ax.set_ylim(bottom=0)
     ax.legend(fontsize="small")
-    written.append(_save(fig, out / "branching.png", plt))
-    return written
+    fig.tight_layout()
+    return fig
 
 
 def _save(fig: Any, path: Path, plt: Any) -> Path:
-    fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path

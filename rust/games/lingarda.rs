@@ -23,18 +23,17 @@ use judge::{Searches, Verdict};
 pub use score::Score;
 use sight::Sight;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
 
 /// A Lingarda position.
 #[derive(Debug)]
 pub struct Lingarda {
     board: &'static Board,
-    pie: bool,
     /// Per point, its cell; empty past the board's points (see
     /// `sight::LOOKUP_MASK`).
     cells: sight::Padded,
@@ -48,12 +47,9 @@ pub struct Lingarda {
     final_score: Option<Score>,
     /// Stones on the board per colour.
     stones: [u32; 2],
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    consecutive_passes: u8,
+    /// The turn; two passes in a row end the game.
+    turn: Turn,
     last_placer: Option<Colour>,
-    winner: Option<Colour>,
     /// The empty points, less some found dead (with no empty neighbour, so
     /// never legal again).
     open: PointList,
@@ -62,14 +58,9 @@ pub struct Lingarda {
 
 clone_by_fields!(Lingarda {
     board,
-    pie,
     stones,
-    to_move,
-    swapped,
-    plies,
-    consecutive_passes,
+    turn,
     last_placer,
-    winner,
     cells,
     sight,
     searches,
@@ -93,10 +84,6 @@ struct Scratch {
 clone_by_fields!(Scratch { seen, safe, queue });
 
 impl Lingarda {
-    fn swap_available(&self) -> bool {
-        self.pie && self.plies == 1
-    }
-
     fn pass_action(&self) -> Action {
         self.board.points() as Action
     }
@@ -107,7 +94,7 @@ impl Lingarda {
         if self.searches.candidate != p || !self.searches.legal {
             self.weigh(p);
         }
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let flips = std::mem::take(&mut self.searches.flips);
         self.stones[mover.index()] += 1 + flips.len() as u32;
         self.stones[mover.opponent().index()] -= flips.len() as u32;
@@ -118,20 +105,17 @@ impl Lingarda {
         self.open.remove(p);
         self.lifeless.placed(mover);
         self.last_placer = Some(mover);
-        self.consecutive_passes = 0;
+        self.turn.placed();
+        self.turn.end_turn();
     }
 
     /// Pass: legal only when no placement is; two passes in a row end the
     /// game, which the higher score wins (the half point rules out a tie).
     fn pass(&mut self) {
-        self.consecutive_passes += 1;
-        if self.consecutive_passes == 2 {
-            let [black, white] = self.score().totals();
-            self.winner = Some(if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            });
+        if self.turn.pass() {
+            let score = self.score();
+            self.final_score = Some(score);
+            self.turn.end_on_scores(score.totals());
         }
     }
 
@@ -171,7 +155,7 @@ impl Lingarda {
 
     /// Passes in a row just before now (2 ends the game).
     pub fn consecutive_passes(&self) -> u8 {
-        self.consecutive_passes
+        self.turn.consecutive_passes()
     }
 
     fn points_detail(flags: impl Iterator<Item = Point>) -> Detail {
@@ -194,7 +178,7 @@ impl Lingarda {
         let flags = self.lifeline_flags(at);
         let cell = |s: Point| {
             if s == at {
-                self.to_move.stone()
+                self.turn.to_move().stone()
             } else {
                 self.cells[s as usize]
             }
@@ -214,7 +198,7 @@ impl Lingarda {
             // When the new stone has a lifeline, the enemy stones left
             // without one flip (the weighing may stop before it finds them
             // all once the placement is illegal anyway).
-            let enemy = self.to_move.opponent().stone();
+            let enemy = self.turn.to_move().opponent().stone();
             let new_stone_lives = flags[p as usize];
             let flips = (0..self.board.points() as Point).filter(|&s| {
                 new_stone_lives && !flags[s as usize] && self.cells[s as usize] == enemy
@@ -227,27 +211,41 @@ impl Lingarda {
     }
 }
 
-impl Game for Lingarda {
+/// Lingarda's options (RULES.md §6).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, PIE];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 9,
+        min: 2,
+        max: 25,
+    },
+    doc: "the side of the hexagon",
+};
+
+const PIE: OptionSpec = OptionSpec {
+    name: "pie",
+    kind: OptionKind::Flag { default: true },
+    doc: "whether White may swap on its first turn",
+};
+
+impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 9, 2..=25)? as usize;
-        let pie = options.flag("pie", true)?;
+        let side = options.int(&SIZE)? as usize;
+        let pie = options.flag(&PIE)?;
         let board = Board::hex(side)?;
         let n = board.points();
         Ok(Lingarda {
             board,
-            pie,
             cells: sight::padded(),
             sight: Sight::empty(board),
             searches: Searches::new(n),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            consecutive_passes: 0,
+            turn: Turn::new(pie),
             last_placer: None,
-            winner: None,
             open: PointList::full(n),
             scratch: Scratch {
                 seen: Marks::new(n),
@@ -264,7 +262,7 @@ impl Game for Lingarda {
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             ("size", OptionValue::Int(self.board.side() as i64)),
-            ("pie", OptionValue::Bool(self.pie)),
+            ("pie", OptionValue::Bool(self.turn.pie())),
         ]
     }
 
@@ -273,23 +271,19 @@ impl Game for Lingarda {
     }
 
     fn specials(&self) -> &'static [Special] {
-        if self.pie {
+        if self.turn.pie() {
             &[Special::Pass, Special::Swap]
         } else {
             &[Special::Pass]
         }
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -305,7 +299,7 @@ impl Game for Lingarda {
         if out.is_empty() {
             out.push(self.pass_action());
         }
-        if self.swap_available() {
+        if self.turn.swap_available() {
             out.push(self.pass_action() + 1);
         }
     }
@@ -327,8 +321,8 @@ impl Game for Lingarda {
             if self.can_place() {
                 return Err("pass is legal only when no placement is".into());
             }
-        } else if !self.swap_available() {
-            return Err("swap is offered only to the second player, on its first turn".into());
+        } else {
+            self.turn.check_swap()?;
         }
         Ok(())
     }
@@ -345,21 +339,8 @@ impl Game for Lingarda {
         } else if action == pass {
             self.pass();
         } else {
-            // Swap: the seats exchange colours; board and colour to move stay.
-            self.swapped = !self.swapped;
-            self.plies += 1;
-            return;
+            self.turn.swap();
         }
-        self.to_move = self.to_move.opponent();
-        self.plies += 1;
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.consecutive_passes >= 2
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 
     fn scores(&mut self) -> Option<[f64; 2]> {
@@ -376,7 +357,7 @@ impl Game for Lingarda {
         if self.is_terminal() {
             return None;
         }
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let mut untried = self.open.len();
         while untried > 0 {
             let i = rng.below(untried);
@@ -421,13 +402,13 @@ impl Game for Lingarda {
     /// (lifelines), so any friendly stone will do). A stone placed there
     /// cuts those lifelines.
     fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        if self.swap_available() {
+        if self.turn.swap_available() {
             planes.fill(0, 1.0);
         }
         if let Some(placer) = self.last_placer {
             planes.fill(if placer == perspective { 1 } else { 2 }, 1.0);
         }
-        if self.consecutive_passes == 1 {
+        if self.turn.consecutive_passes() == 1 {
             planes.fill(3, 1.0);
         }
         let adjacency = self.board.adjacency();
@@ -468,8 +449,8 @@ impl Game for Lingarda {
     ///   `"white"`), or None for stones and enclosures nobody owns.
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         match what {
-            "swapped" => Ok(Detail::Bool(self.swapped)),
-            "consecutive_passes" => Ok(Detail::Int(self.consecutive_passes as i64)),
+            "swapped" => Ok(Detail::Bool(self.turn.swapped())),
+            "consecutive_passes" => Ok(Detail::Int(self.turn.consecutive_passes() as i64)),
             "last_placer" => Ok(self.last_placer.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
             "scores" => Ok(Detail::per_colour(self.score().totals())),
             "score" => {

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{AnyGame, Game};
+use super::{AnyPosition, Position};
 use crate::core::Colour;
 use crate::options::{OptionValue, Options};
 
@@ -16,7 +16,7 @@ pub fn playouts(game: &str) -> Vec<Value> {
 }
 
 /// The start state of a playout, built from its options.
-pub fn start(playout: &Value) -> AnyGame {
+pub fn start(playout: &Value) -> AnyPosition {
     let options = playout["options"]
         .as_object()
         .unwrap()
@@ -30,7 +30,7 @@ pub fn start(playout: &Value) -> AnyGame {
             };
             (k.clone(), value)
         });
-    AnyGame::new(
+    AnyPosition::new(
         playout["game"].as_str().unwrap(),
         &mut Options::new(options),
     )
@@ -42,9 +42,10 @@ fn colour_name(colour: Option<Colour>) -> Value {
 }
 
 /// Replays every playout of `game`, checking after every ply the board, the
-/// colour to move, the legal actions, the end and the winner; `extra` checks
+/// colour to move, the legal actions, the end and the winner, and where the
+/// vectors give them the seats, the passes and the scores; `extra` checks
 /// the game's own counters against each vector state.
-pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
+pub fn replay(game: &str, extra: impl Fn(&mut AnyPosition, &Value, &str)) {
     for (k, playout) in playouts(game).iter().enumerate() {
         let mut state = start(playout);
         let moves = playout["moves"].as_array().unwrap();
@@ -84,6 +85,7 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
                 .map(|v| v.as_str().unwrap())
                 .collect();
             assert_eq!(legal, want, "{at}: legal actions");
+            check_turn_and_scores(&mut state, expected, &at);
             extra(&mut state, expected, &at);
             if let Some(text) = moves.get(ply) {
                 let action = state.parse_action(text.as_str().unwrap()).unwrap();
@@ -117,9 +119,34 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
     }
 }
 
+/// Checks the turn's counters and the scores that a vector state gives.
+fn check_turn_and_scores(state: &mut AnyPosition, expected: &Value, at: &str) {
+    if let Some(swapped) = expected.get("swapped") {
+        assert_eq!(state.swapped(), swapped.as_bool().unwrap(), "{at}: swapped");
+    }
+    if let Some(passes) = expected.get("consecutive_passes") {
+        assert_eq!(
+            u64::from(state.turn().consecutive_passes()),
+            passes.as_u64().unwrap(),
+            "{at}: consecutive passes"
+        );
+    }
+    if let Some(first) = expected.get("first_pass") {
+        assert_eq!(
+            &colour_name(state.turn().first_pass()),
+            first,
+            "{at}: first pass"
+        );
+    }
+    if let Some(scores) = expected.get("scores") {
+        let want = ["black", "white"].map(|c| scores[c].as_f64().unwrap());
+        assert_eq!(state.scores(), Some(want), "{at}: scores");
+    }
+}
+
 /// Plays moves given as text (`"a1 b2 pass"`), panicking with the move and
 /// the reason if one is refused.
-pub fn play<G: Game>(state: &mut G, moves: &str) {
+pub fn play<P: Position>(state: &mut P, moves: &str) {
     for text in moves.split_whitespace() {
         let action = state
             .parse_action(text)

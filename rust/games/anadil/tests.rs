@@ -2,7 +2,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anadil {
     let mut options = Options::new([
@@ -44,7 +44,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     let mut state = new(side as i64, 0);
     let n = state.board.points();
     state.cells.fill(EMPTY);
-    state.empties.clear();
+    state.open.clear();
     state.stones = [0; 2];
     state.hash = 0;
     for (i, row) in rows.iter().enumerate() {
@@ -64,10 +64,10 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     }
     for p in 0..n as Point {
         if state.cells[p as usize] == EMPTY {
-            state.empties.insert(p);
+            state.open.insert(p);
         }
     }
-    state.to_move = to_move;
+    state.turn.set_to_move(to_move);
     state.prison = prison;
     state.regions.rebuild(&state.cells);
     state
@@ -92,7 +92,7 @@ impl Naive {
         Naive {
             side: state.board.side() as i32,
             cells: state.cells.clone(),
-            to_move: state.to_move,
+            to_move: state.turn.to_move(),
             prison: state.prison,
             protected: state.protected_point(),
             previous: [0, 1].map(|k| state.previous[k].map(|_| state.previous_cells[k].clone())),
@@ -358,12 +358,12 @@ fn vectors_replay_exactly() {
 fn snapshot(state: &Anadil) -> (Vec<u8>, Colour, i64, Point, u64, [usize; 2], Option<Colour>) {
     (
         state.cells.clone(),
-        state.to_move,
+        state.turn.to_move(),
         state.prison,
         state.protected,
         state.hash,
         state.stones,
-        state.winner,
+        state.turn.winner(),
     )
 }
 
@@ -709,97 +709,8 @@ fn options_are_checked() {
         state.options(),
         vec![("size", OptionValue::Int(7)), ("komi", OptionValue::Int(4))]
     );
-    let default = AnyGame::new("anadil", &mut Options::default()).unwrap();
+    let default = AnyPosition::new("anadil", &mut Options::default()).unwrap();
     assert_eq!(default.board().side(), 15);
-    let unknown = AnyGame::new(
-        "anadil",
-        &mut Options::new([("pie", OptionValue::Bool(true))]),
-    )
-    .unwrap_err();
-    assert!(
-        unknown.to_string().contains("unknown option 'pie'"),
-        "{unknown}"
-    );
-}
-
-/// This thread's time on a CPU (Linux), so timings hold on a busy machine;
-/// the wall clock elsewhere.
-fn cpu_seconds(wall: std::time::Instant) -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
-        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns as f64 * 1e-9)
-}
-
-/// Single-thread random playout speed, and how random games end within the
-/// default cap of 10 × N actions. Run with
-/// `cargo test --release anadil::tests::playout_speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn playout_speed() {
-    use crate::playout::playout;
-    // `ANADIL_GAMES` cuts the game counts, e.g. to run under valgrind, and
-    // `ANADIL_SIZE` keeps one of the two sizes.
-    let most = std::env::var("ANADIL_GAMES")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok());
-    let only = std::env::var("ANADIL_SIZE")
-        .ok()
-        .and_then(|v| v.parse::<i64>().ok());
-    for (size, games) in [(9, 2000), (15, 300)] {
-        if only.is_some_and(|only| only != size) {
-            continue;
-        }
-        let games = most.map_or(games, |most| most.min(games));
-        let start = new(size, 0);
-        let cap = 10 * start.board.points();
-        let mut state = start.clone();
-        let mut buf = Vec::new();
-        let (mut moves, mut finished, mut lengths) = (0u64, 0, 0u64);
-        let mut endings = std::collections::BTreeMap::new();
-        let mut wins = [0; 2];
-        let clock = std::time::Instant::now();
-        let cpu = cpu_seconds(clock);
-        for game in 0..games {
-            state.clone_from(&start);
-            let outcome = playout(&mut state, &mut Rng::for_game(1, game), cap, &mut buf);
-            moves += outcome.length as u64;
-            if outcome.finished {
-                finished += 1;
-                lengths += outcome.length as u64;
-                wins[outcome.winner as usize] += 1;
-                let Detail::Text(ending) = state.query("ending", None).unwrap() else {
-                    panic!()
-                };
-                let winner_stones = state.stones[outcome.winner as usize];
-                let blocked_by = if state.protected != NO_POINT {
-                    "counter-annihilation"
-                } else {
-                    "repetition"
-                };
-                let kept = if winner_stones == 1 {
-                    "1 stone"
-                } else {
-                    "more stones"
-                };
-                *endings
-                    .entry(format!(
-                        "{ending}, placements barred by {blocked_by}, winner keeps {kept}"
-                    ))
-                    .or_insert(0) += 1;
-            }
-        }
-        let seconds = cpu_seconds(clock) - cpu;
-        println!(
-            "anadil {size}x{size}: {:.0} moves per CPU second, single thread ({games} games, {moves} moves, {seconds:.2} s); \
-             {:.1}% finish within {cap} (mean length {:.0}), black {} white {}; endings {endings:?}",
-            moves as f64 / seconds,
-            100.0 * finished as f64 / games as f64,
-            lengths as f64 / finished.max(1) as f64,
-            wins[0],
-            wins[1],
-        );
-    }
 }
 
 /// For a mover with no stone, the look by region finds a surely legal
@@ -812,18 +723,14 @@ fn a_surely_legal_placement_is_found_by_region_as_by_every_point() {
         let mut state = new(9, 0);
         let mut rng = Rng::for_game(7, game);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let every_point = state
-                .empties
-                .as_slice()
-                .iter()
-                .any(|&p| state.surely_legal(p));
+            let every_point = state.open.as_slice().iter().any(|&p| state.surely_legal(p));
             assert_eq!(
                 state.some_surely_legal(),
                 every_point,
                 "game {game} ply {}",
-                state.plies
+                state.turn.plies()
             );
-            lone_turns += usize::from(state.stones[state.to_move.index()] == 0);
+            lone_turns += usize::from(state.stones[state.turn.to_move().index()] == 0);
             state.apply_unchecked(action);
         }
     }

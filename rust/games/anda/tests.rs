@@ -2,7 +2,7 @@ use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anda {
     let mut options = Options::new([
@@ -177,14 +177,14 @@ fn assert_invariants(state: &Anda, at: &str) {
             .collect();
         assert_eq!(free, unused, "{at}: free ids of kind {kind}");
     }
-    let mut empties = state.empties.as_slice().to_vec();
-    empties.sort();
+    let mut open = state.open.as_slice().to_vec();
+    open.sort();
     let want: Vec<Point> = (0..n as Point)
         .filter(|&p| cells[p as usize] == EMPTY)
         .collect();
-    assert_eq!(empties, want, "{at}: empties");
-    for (i, &p) in state.empties.as_slice().iter().enumerate() {
-        assert_eq!(state.empties.slot(p), i, "{at}: slot");
+    assert_eq!(open, want, "{at}: open");
+    for (i, &p) in state.open.as_slice().iter().enumerate() {
+        assert_eq!(state.open.slot(p), i, "{at}: slot");
     }
 }
 
@@ -194,7 +194,7 @@ fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
         reference.cells,
         "{at}: board"
     );
-    assert_eq!(state.to_move, reference.to_move, "{at}: to move");
+    assert_eq!(state.turn.to_move(), reference.to_move, "{at}: to move");
     assert_eq!(state.prisoners, reference.prisoners, "{at}: prisoners");
     assert_eq!(state.pending, reference.pending, "{at}: pending stone");
     assert_eq!(
@@ -270,18 +270,9 @@ fn vectors_replay_exactly() {
                 "{at}: {colour} first turn"
             );
         }
-        let scores = state.scores().unwrap();
-        assert_eq!(
-            scores[0],
-            expected["scores"]["black"].as_f64().unwrap(),
-            "{at}: black score"
-        );
-        assert_eq!(
-            scores[1],
-            expected["scores"]["white"].as_f64().unwrap(),
-            "{at}: white score"
-        );
-        let AnyGame::Anda(anda) = state else { panic!() };
+        let AnyPosition::Anda(anda) = state else {
+            panic!()
+        };
         assert_invariants(anda, at);
     });
 }
@@ -340,13 +331,13 @@ fn random_positions_match_the_naive_reference() {
             .collect();
         let mut state = Anda::setup(size, 0, "", "", Colour::Black).unwrap();
         state.cells[..n].copy_from_slice(&cells);
-        state.to_move = if trial % 2 == 0 {
+        state.turn.set_to_move(if trial % 2 == 0 {
             Colour::Black
         } else {
             Colour::White
-        };
+        });
         state.rebuild();
-        let mut reference = Naive::new(board, 0, cells, state.to_move, true);
+        let mut reference = Naive::new(board, 0, cells, state.turn.to_move(), true);
         for ply in 0..6 {
             let at = format!("trial {trial} (size {size}) ply {ply}");
             same_as_naive(&mut state, &reference, &at);
@@ -358,79 +349,6 @@ fn random_positions_match_the_naive_reference() {
             state.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
         }
     }
-}
-
-/// This thread's CPU time in seconds (Linux), which, unlike wall time, does
-/// not count the time other processes hold the core; `None` elsewhere.
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // Fields after the command (which may hold spaces) start at "state";
-    // utime and stime are fields 14 and 15, in ticks of 1/100 s (USER_HZ).
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
-/// Single-thread random playouts per second and moves per second at sides 7
-/// and 9, by wall time and by this thread's CPU time (`cargo test --release
-/// anda::tests::playout_speed -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn playout_speed() {
-    for size in [7, 9] {
-        let start = new(size, 0);
-        let max_moves = 10 * start.board.points();
-        let mut state = start.clone();
-        let mut buf = Vec::with_capacity(start.num_actions());
-        let (mut moves, mut unfinished, mut games) = (0u64, 0u64, 0u64);
-        let cpu = thread_cpu_seconds();
-        let clock = std::time::Instant::now();
-        while clock.elapsed().as_secs_f64() < 5.0 {
-            for _ in 0..100 {
-                state.clone_from(&start);
-                let mut rng = Rng::for_game(1, games);
-                let outcome = crate::playout::playout(&mut state, &mut rng, max_moves, &mut buf);
-                moves += outcome.length as u64;
-                unfinished += !outcome.finished as u64;
-                games += 1;
-            }
-        }
-        let wall = clock.elapsed().as_secs_f64();
-        let cpu = thread_cpu_seconds()
-            .zip(cpu)
-            .map(|(end, begin)| end - begin);
-        for (what, seconds) in [("wall", Some(wall)), ("cpu", cpu)] {
-            let Some(seconds) = seconds else { continue };
-            println!(
-                "anda size {size} ({what} time): {games} games, {:.0} games/s, {:.2} M moves/s, \
-                 {:.0} ns/move, mean length {:.1}, unfinished {:.2}%",
-                games as f64 / seconds,
-                moves as f64 / seconds / 1e6,
-                seconds * 1e9 / moves as f64,
-                moves as f64 / games as f64,
-                100.0 * unfinished as f64 / games as f64
-            );
-        }
-    }
-}
-
-/// A fixed amount of playout work (200 games at side 9), for instruction
-/// counts under callgrind, which do not depend on the machine's load.
-#[test]
-#[ignore]
-fn playout_fixed_work() {
-    let start = new(9, 0);
-    let mut state = start.clone();
-    let mut buf = Vec::new();
-    let mut moves = 0;
-    for game in 0..200 {
-        state.clone_from(&start);
-        let outcome =
-            crate::playout::playout(&mut state, &mut Rng::for_game(1, game), 2170, &mut buf);
-        moves += outcome.length;
-    }
-    println!("moves {moves}");
 }
 
 // Hand-drawn positions. Side 3 has rows a1-c1, a2-d2, a3-e3, b4-e4, c5-e5;
@@ -742,16 +660,10 @@ fn options_are_checked() {
         Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
     assert_eq!(
         err,
-        Error::Option("komi must be a whole number, got 2.5".into())
-    );
-    let unknown = AnyGame::new(
-        "anda",
-        &mut Options::new([("pie", OptionValue::Bool(true))]),
-    )
-    .unwrap_err();
-    assert!(
-        unknown.to_string().contains("unknown option 'pie'"),
-        "{unknown}"
+        Error::OptionValue {
+            option: "komi",
+            message: "komi must be a whole number from -1000000000 to 1000000000, got 2.5".into()
+        }
     );
     let state = new(9, 0);
     assert_eq!(

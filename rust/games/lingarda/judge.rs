@@ -243,7 +243,7 @@ impl Lingarda {
     /// mover has one. When legal, `searches.flips` holds the stones that
     /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
-        let mover = self.to_move.index();
+        let mover = self.turn.to_move().index();
         let sight = &self.sight;
         let open = sight.open[p as usize];
         let friends = sight.seen[mover][p as usize];
@@ -558,7 +558,7 @@ impl Lingarda {
     pub(super) fn stranded_to_name(&self) -> (Point, bool) {
         let mut after = self.clone();
         let p = self.searches.candidate;
-        let mover = self.to_move.stone();
+        let mover = self.turn.to_move().stone();
         after.put_stone(p);
         let grounded = after.grounded_stones();
         let flips: Vec<Point> = (0..self.board.points() as Point)

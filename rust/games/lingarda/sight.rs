@@ -145,7 +145,7 @@ impl Lingarda {
     /// empty point and the end is the mover's. The new stone's rays are the
     /// empty point's lines as they stood.
     pub(super) fn put_stone(&mut self, p: Point) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let (m, o) = (mover.index(), mover.opponent().index());
         let steps: &Row = self
             .board
@@ -191,7 +191,7 @@ impl Lingarda {
     /// live rays of each and of the stones it sees, and the colour that the
     /// empty points along its rays see.
     pub(super) fn flip_stones(&mut self, flips: &[Point]) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let (m, o) = (mover.index(), mover.opponent().index());
         for &f in flips {
             self.cells[f as usize] = mover.stone();

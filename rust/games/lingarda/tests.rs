@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, pie: bool) -> Lingarda {
@@ -38,8 +38,7 @@ fn position(size: i64, stones: &str, to_move: Colour) -> Lingarda {
         }
     }
     state.rebuild_sight();
-    state.to_move = to_move;
-    state.plies = 2;
+    state.turn.set_to_move(to_move);
     state
 }
 
@@ -246,7 +245,6 @@ fn vectors_replay_exactly_with_every_counter() {
             expected["scores"]["black"].as_f64().unwrap(),
             expected["scores"]["white"].as_f64().unwrap(),
         ];
-        assert_eq!(state.scores().unwrap(), want, "{at}: scores");
         assert_eq!(
             state.query("scores", None).unwrap(),
             Detail::per_colour(want),
@@ -333,7 +331,7 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
     assert_eq!(field(&view, "legal"), &Detail::Bool(false));
     // Black a3 also cuts a1 off, but the flipped a1 then sees a3 across a2.
     play(&mut state, "a3");
-    assert_eq!(state.cell(point(&state, "a1")), Colour::Black.stone());
+    assert_eq!(state.cell(point(&state, "a1")), Some(Colour::Black));
     assert_eq!(state.stones, [4, 0]);
 }
 
@@ -528,7 +526,8 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
 
 #[test]
 fn options_are_checked() {
-    let make = |pairs: Vec<(&str, OptionValue)>| AnyGame::new("lingarda", &mut Options::new(pairs));
+    let make =
+        |pairs: Vec<(&str, OptionValue)>| AnyPosition::new("lingarda", &mut Options::new(pairs));
     for bad in [
         vec![("size", OptionValue::Int(1))],
         vec![("size", OptionValue::Int(26))],
@@ -537,7 +536,10 @@ fn options_are_checked() {
         vec![("komi", OptionValue::Int(1))],
     ] {
         let err = make(bad.clone()).unwrap_err();
-        assert!(matches!(err, Error::Option(_)), "{bad:?}: {err}");
+        assert!(
+            matches!(err, Error::Option(_) | Error::OptionValue { .. }),
+            "{bad:?}: {err}"
+        );
     }
     assert_eq!(
         make(vec![("size", OptionValue::Int(1))])
@@ -577,9 +579,9 @@ struct Snapshot {
 fn snapshot(state: &mut Lingarda) -> Snapshot {
     Snapshot {
         board: state.board_string(),
-        to_move: state.to_move,
-        swapped: state.swapped,
-        consecutive_passes: state.consecutive_passes,
+        to_move: state.turn.to_move(),
+        swapped: state.turn.swapped(),
+        consecutive_passes: state.turn.consecutive_passes(),
         last_placer: state.last_placer,
         legal: legal(state),
         scores: state.scores().unwrap(),
@@ -641,8 +643,8 @@ fn fast_placement_test_matches_the_naive_reference() {
         let size = [2, 3, 4, 5, 6, 3, 4, 5][game % 8] + if game % 60 == 59 { 2 } else { 0 };
         let mut state = new(size as i64, game % 2 == 0);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let at = format!("game {game} size {size} ply {}", state.plies);
-            let mover = state.to_move;
+            let at = format!("game {game} size {size} ply {}", state.turn.plies());
+            let mover = state.turn.to_move();
             let mut naive_legal = Vec::new();
             for p in 0..state.board.points() as Point {
                 if state.cells[p as usize] != EMPTY {
@@ -745,7 +747,7 @@ fn flips_happen_in_random_games_and_match_the_reference() {
     for game in 0..60 {
         let mut state = new(3 + game % 4, false);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let mover = state.to_move;
+            let mover = state.turn.to_move();
             let before = state.stones[mover.opponent().index()];
             let expected = (action < state.pass_action())
                 .then(|| naive_place(state.board, board_cells(&state), action, mover));
@@ -759,69 +761,6 @@ fn flips_happen_in_random_games_and_match_the_reference() {
         }
     }
     assert!(flipping_moves > 20, "{flipping_moves}");
-}
-
-/// The CPU time this thread has run, in seconds (Linux), so that a busy
-/// machine does not slow the figures down; wall time elsewhere.
-fn thread_seconds(wall: std::time::Instant) -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
-}
-
-/// Single-thread random playouts per second and moves per second at sides
-/// 7 and 9: `cargo test --release --lib lingarda_playout_speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn lingarda_playout_speed() {
-    for size in [7, 9] {
-        let start = new(size, true);
-        let mut state = start.clone();
-        let mut rng = Rng::new(1);
-        let mut buf = Vec::new();
-        let (mut games, mut moves) = (0u64, 0u64);
-        let wall = std::time::Instant::now();
-        let cpu = thread_seconds(wall);
-        while wall.elapsed().as_secs_f64() < 3.0 {
-            state.clone_from(&start);
-            let outcome = playout(&mut state, &mut rng, usize::MAX, &mut buf);
-            assert!(outcome.finished);
-            games += 1;
-            moves += outcome.length as u64;
-        }
-        let seconds = thread_seconds(wall) - cpu;
-        println!(
-            "lingarda size {size}: {:.0} playouts/s, {:.0} moves/s, {:.1} moves/game (one thread, {:.2} s of CPU in {:.2} s)",
-            games as f64 / seconds,
-            moves as f64 / seconds,
-            moves as f64 / games as f64,
-            seconds,
-            wall.elapsed().as_secs_f64()
-        );
-    }
-}
-
-/// A fixed amount of work for instruction counts (valgrind's callgrind):
-/// `LINGARDA_PROFILE_GAMES` random games at side 9 (200 unless set); the
-/// count per move is the `I refs` total over the moves printed.
-#[test]
-#[ignore]
-fn lingarda_playout_profile() {
-    let games: usize = std::env::var("LINGARDA_PROFILE_GAMES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(200);
-    let start = new(9, true);
-    let mut state = start.clone();
-    let mut rng = Rng::new(1);
-    let mut buf = Vec::new();
-    let mut moves = 0;
-    for _ in 0..games {
-        state.clone_from(&start);
-        moves += playout(&mut state, &mut rng, usize::MAX, &mut buf).length;
-    }
-    println!("{moves} moves");
 }
 
 /// The rejection sampler picks every legal placement about equally often,
