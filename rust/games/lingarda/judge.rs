@@ -391,35 +391,12 @@ impl Lingarda {
             }
         }
         for d in Bits(friends_in_doubt) {
-            let end = row[d];
-            if self.searches.id_of(end).is_some() {
-                // Met by the search of another end: the same component.
-                continue;
-            }
-            self.cut_rays(p, ends);
-            let id = self.searches.open_search();
-            self.searches.add(end, id);
-            if self.search(id) {
-                self.searches.union(id, GROUND);
-            } else if !flips_possible {
+            if self.search_end(p, ends, row[d], false) && !flips_possible {
                 return Verdict::Stranded;
-            } else {
-                self.lost(id, false);
             }
         }
         for d in Bits(enemies_in_doubt) {
-            let end = row[d];
-            if self.searches.id_of(end).is_some() {
-                continue;
-            }
-            self.cut_rays(p, ends);
-            let id = self.searches.open_search();
-            self.searches.add(end, id);
-            if self.search(id) {
-                self.searches.union(id, GROUND);
-            } else {
-                self.lost(id, true);
-            }
+            self.search_end(p, ends, row[d], true);
         }
         if self.searches.flipped == 0 {
             return if self.searches.stranded == 0 {
@@ -429,6 +406,26 @@ impl Lingarda {
             };
         }
         self.join_flipped(p, ends.open)
+    }
+
+    /// Searches from `end`, an end of `p` of the enemy or of the mover, unless
+    /// a search of this weighing met it already (then it is of the same
+    /// component); a component that lost the edge is recorded (see
+    /// [`Lingarda::lost`]). Whether a new search failed.
+    #[inline]
+    fn search_end(&mut self, p: Point, ends: Ends, end: Point, enemy: bool) -> bool {
+        if self.searches.id_of(end).is_some() {
+            return false;
+        }
+        self.cut_rays(p, ends);
+        let id = self.searches.open_search();
+        self.searches.add(end, id);
+        if self.search(id) {
+            self.searches.union(id, GROUND);
+            return false;
+        }
+        self.lost(id, enemy);
+        true
     }
 
     /// Records that the stones of search `id` lost the edge: they flip
