@@ -23,7 +23,7 @@ VECTOR_GAMES = [
 
 def random_game(name: str, seed: int, plies: int, **options) -> stonefield.State:
     state = stonefield.game(name, **options).start()
-    bot = stonefield.RandomBot(seed)
+    bot = stonefield.bots.Random(seed)
     while not state.is_over and state.ply < plies:
         state.play(bot.choose(state))
     return state

@@ -410,14 +410,18 @@ impl State {
         detail(py, &self.current.query(what, p)?)
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<State>() {
-            Ok(other) => {
-                let other = other.borrow();
-                self.record_text() == other.record_text()
-            }
-            Err(_) => false,
-        }
+    /// States are equal when their games are (name and options) and they
+    /// played the same moves: equal histories, so equal records. Two move
+    /// orders that reach the same stones are different states; compare
+    /// `board_string()` (and `to_move`) to compare positions.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<State>() else {
+            return Ok(false);
+        };
+        let other = other.try_borrow()?;
+        Ok(self.history == other.history
+            && self.current.name() == other.current.name()
+            && self.current.options() == other.current.options())
     }
 
     fn __hash__(&self) -> PyResult<isize> {
