@@ -16,6 +16,7 @@ pub mod games;
 pub mod observation;
 pub mod options;
 pub mod playout;
+pub mod record;
 
 #[cfg(feature = "python")]
 mod python;
