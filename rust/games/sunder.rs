@@ -347,7 +347,7 @@ impl Sunder {
         let (board, cells) = (self.board, &self.cells);
         let neighbours = |q: Point| board.neighbours(q).iter().copied();
         self.flood.clear();
-        let group = self
+        let mut group = self
             .flood
             .fill(p, |q| neighbours(q).filter(|&r| cells[r as usize] == stone))
             .to_vec();
