@@ -2,7 +2,7 @@
 //! Sunder, Anda, Anadil, Lingarda and Esgrad — with batch random playouts.
 //!
 //! The rules live in [`games`], one file per game, each a state implementing
-//! [`games::Game`]; geometry lives in [`board`]; [`playout`] runs seeded
+//! [`games::Position`]; geometry lives in [`board`]; [`playout`] runs seeded
 //! batches over all cores; [`bot`] holds the search players. The Python
 //! bindings (feature `python`) are the only code that knows Python.
 
@@ -19,5 +19,5 @@ pub mod playout;
 mod python;
 
 pub use error::Error;
-pub use games::{Action, AnyGame, Game};
+pub use games::{Action, AnyPosition, Position};
 pub use options::{OptionValue, Options};

@@ -4,7 +4,7 @@
 //! `[r - 1][c - 1]` of a `W × W` grid, `W` being [`Board::grid_width`]
 //! (`2n - 1` on the hex board, whose corners off the board stay empty; `n` on
 //! the square board). The planes are the [`COMMON_PLANES`] every game has,
-//! then the game's own ([`Game::feature_plane_names`]). Planes are seen from
+//! then the game's own ([`Position::feature_plane_names`]). Planes are seen from
 //! one colour, the *perspective* (the colour to move unless said otherwise),
 //! so a learner sees its own stones on the same plane whichever colour it
 //! plays. Every plane is zero off the board.
@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::board::{Board, Point};
 use crate::core::Colour;
-use crate::games::{AnyGame, Game};
+use crate::games::{AnyPosition, Position};
 
 /// The planes every game has, in order.
 ///
@@ -41,7 +41,7 @@ const ON_BOARD: usize = 3;
 const OWN_BLACK: usize = 4;
 const OWN_TURN: usize = 5;
 
-/// A game's own planes, for [`Game::feature_planes`] to write: indices are
+/// A game's own planes, for [`Position::feature_planes`] to write: indices are
 /// relative to the first of them, and writes land on board points only.
 pub struct Planes<'a> {
     board: &'static Board,
@@ -78,14 +78,14 @@ impl Planes<'_> {
 }
 
 /// The shape `(planes, height, width)` of `game`'s observations.
-pub fn observation_shape<G: Game>(game: &G) -> [usize; 3] {
+pub fn observation_shape<P: Position>(game: &P) -> [usize; 3] {
     let width = game.board().grid_width();
     let planes = COMMON_PLANES.len() + game.feature_plane_names().len();
     [planes, width, width]
 }
 
 /// The number of floats in one observation of `game`.
-pub fn observation_len<G: Game>(game: &G) -> usize {
+pub fn observation_len<P: Position>(game: &P) -> usize {
     observation_shape(game).iter().product()
 }
 
@@ -94,7 +94,7 @@ pub fn observation_len<G: Game>(game: &G) -> usize {
 ///
 /// # Panics
 /// When `out` has the wrong length.
-pub fn write_observation<G: Game>(game: &mut G, perspective: Colour, out: &mut [f32]) {
+pub fn write_observation<P: Position>(game: &mut P, perspective: Colour, out: &mut [f32]) {
     assert_eq!(
         out.len(),
         observation_len(game),
@@ -104,15 +104,14 @@ pub fn write_observation<G: Game>(game: &mut G, perspective: Colour, out: &mut [
     let board = game.board();
     let width = board.grid_width();
     let area = width * width;
-    let own = perspective.stone();
     let own_black = f32::from(u8::from(perspective == Colour::Black));
     let own_turn = f32::from(u8::from(perspective == game.to_move()));
     for p in 0..board.points() as Point {
         let (c, r) = board.coords(p);
         let at = (r - 1) * width + (c - 1);
         let stone = match game.cell(p) {
-            crate::core::EMPTY => EMPTY_PLANE,
-            s if s == own => OWN,
+            None => EMPTY_PLANE,
+            Some(c) if c == perspective => OWN,
             _ => OPPONENT,
         };
         out[stone * area + at] = 1.0;
@@ -135,7 +134,7 @@ pub fn write_observation<G: Game>(game: &mut G, perspective: Colour, out: &mut [
 /// When the states differ in observation shape or `out` has the wrong length.
 pub fn write_observations<S>(states: &mut [S], out: &mut [f32])
 where
-    S: BorrowMut<AnyGame> + Send,
+    S: BorrowMut<AnyPosition> + Send,
 {
     let Some(first) = states.first() else {
         assert!(out.is_empty(), "an observation buffer of the wrong size");

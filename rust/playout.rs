@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use crate::core::{Colour, Rng};
-use crate::games::{Action, AnyGame, Game, GameVisitor};
+use crate::games::{Action, AnyPosition, Position, PositionVisitor};
 
 /// Winner code of a game with no winner (unfinished, or Sunder's full board
 /// with komi). Black is 0 and White is 1, as in per-colour arrays.
@@ -24,8 +24,8 @@ pub struct Outcome {
 
 /// Plays `state` out at random, at most `max_moves` actions. `buf` is scratch
 /// for legal actions, reused across games.
-pub fn playout<G: Game>(
-    state: &mut G,
+pub fn playout<P: Position>(
+    state: &mut P,
     rng: &mut Rng,
     max_moves: usize,
     buf: &mut Vec<Action>,
@@ -52,7 +52,7 @@ pub fn playout<G: Game>(
 }
 
 /// The default playout cap: `10 × N` actions (RULES.md §8).
-pub fn default_max_moves(game: &AnyGame) -> usize {
+pub fn default_max_moves(game: &AnyPosition) -> usize {
     10 * game.board().points()
 }
 
@@ -73,10 +73,10 @@ struct RunGames<'a> {
     out: &'a mut Batch,
 }
 
-impl GameVisitor for RunGames<'_> {
+impl PositionVisitor for RunGames<'_> {
     type Output = ();
 
-    fn visit<G: Game>(self, start: &G) {
+    fn visit<P: Position>(self, start: &P) {
         let RunGames {
             seed,
             first,
@@ -105,7 +105,13 @@ impl GameVisitor for RunGames<'_> {
 /// Plays games `first .. first + count` of the batch seeded `seed` from
 /// `start`, on the current rayon pool. Game `i` depends only on `(seed, i)`,
 /// so the result is the same for any thread count or split into calls.
-pub fn run_batch(start: &AnyGame, seed: u64, first: u64, count: usize, max_moves: usize) -> Batch {
+pub fn run_batch(
+    start: &AnyPosition,
+    seed: u64,
+    first: u64,
+    count: usize,
+    max_moves: usize,
+) -> Batch {
     let mut out = Batch {
         winners: vec![NO_WINNER; count],
         lengths: vec![0; count],
@@ -135,8 +141,8 @@ mod tests {
     use super::*;
     use crate::options::{OptionValue, Options};
 
-    fn sunder(size: i64) -> AnyGame {
-        AnyGame::new(
+    fn sunder(size: i64) -> AnyPosition {
+        AnyPosition::new(
             "sunder",
             &mut Options::new([("size", OptionValue::Int(size))]),
         )
@@ -204,7 +210,7 @@ mod timing {
     #[ignore]
     fn timing_sunder() {
         for size in [5, 7, 9] {
-            let start = AnyGame::new(
+            let start = AnyPosition::new(
                 "sunder",
                 &mut Options::new([("size", OptionValue::Int(size))]),
             )

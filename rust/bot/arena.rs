@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use super::mcts::{Budget, RootTotals, Searcher};
 use crate::core::Rng;
-use crate::games::{Action, AnyGame, Game, GameVisitor, Special};
+use crate::games::{Action, AnyPosition, Position, PositionVisitor, Special};
 use crate::playout::NO_WINNER;
 
 /// Who plays a seat.
@@ -37,7 +37,7 @@ pub enum LastAction {
 }
 
 impl LastAction {
-    fn of<G: Game>(state: &G, action: Action) -> Self {
+    fn of<P: Position>(state: &P, action: Action) -> Self {
         let points = state.board().points();
         let Some(special) = (action as usize).checked_sub(points) else {
             return LastAction::Placement;
@@ -85,10 +85,10 @@ struct PlayGames<'a> {
     out: &'a mut Games,
 }
 
-impl GameVisitor for PlayGames<'_> {
+impl PositionVisitor for PlayGames<'_> {
     type Output = ();
 
-    fn visit<G: Game>(self, start: &G) {
+    fn visit<P: Position>(self, start: &P) {
         let PlayGames {
             players,
             seed,
@@ -154,16 +154,16 @@ impl GameVisitor for PlayGames<'_> {
     }
 }
 
-struct OneGame<'a, G: Game> {
-    state: &'a mut G,
-    searcher: &'a mut Searcher<G>,
+struct OneGame<'a, P: Position> {
+    state: &'a mut P,
+    searcher: &'a mut Searcher<P>,
     totals: &'a mut RootTotals,
     buf: &'a mut Vec<Action>,
     rng: &'a mut Rng,
     max_moves: usize,
 }
 
-impl<G: Game> OneGame<'_, G> {
+impl<P: Position> OneGame<'_, P> {
     fn play(&mut self, players: &[Player; 2], out: &mut Games, branching: bool) {
         let mut length = 0;
         let mut last = LastAction::None;
@@ -231,7 +231,7 @@ impl<G: Game> OneGame<'_, G> {
 /// `i` depends only on `(seed, i)`, so any split into calls or thread count
 /// gives the same games. With `branching`, legal moves are counted per ply.
 pub fn play_games(
-    start: &AnyGame,
+    start: &AnyPosition,
     players: [Player; 2],
     seed: u64,
     first: u64,

@@ -1,5 +1,5 @@
 //! Monte Carlo tree search: UCT with random rollouts under the playout
-//! policy of RULES.md §8, for any [`Game`].
+//! policy of RULES.md §8, for any [`Position`].
 //!
 //! Values are kept from the point of view of the *player* (seat) who made
 //! the move into a node. That is the colour to move everywhere except across
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::core::{Colour, Rng};
-use crate::games::{Action, Game};
+use crate::games::{Action, Position};
 use crate::playout::playout;
 
 /// A tree never grows past this many nodes (about 320 MB); past it, search
@@ -110,25 +110,25 @@ impl Node {
 
 /// The player to move: 0 for the first seat, 1 for the second.
 #[inline]
-fn seat_to_move<G: Game>(state: &G) -> usize {
+fn seat_to_move<P: Position>(state: &P) -> usize {
     state.to_move().index() ^ usize::from(state.swapped())
 }
 
 /// One search tree with its scratch buffers; reusable across searches, so
 /// that an iteration allocates nothing but the nodes it adds.
 #[derive(Debug)]
-pub struct Searcher<G: Game> {
+pub struct Searcher<P: Position> {
     nodes: Vec<Node>,
     /// The nodes of the current iteration's path, each with the seat that
     /// moved into it.
     path: Vec<(u32, u8)>,
-    state: G,
+    state: P,
     buf: Vec<Action>,
 }
 
-impl<G: Game> Searcher<G> {
+impl<P: Position> Searcher<P> {
     /// A searcher for positions of the game `like` is a state of.
-    pub fn new(like: &G) -> Self {
+    pub fn new(like: &P) -> Self {
         Searcher {
             nodes: Vec::new(),
             path: Vec::new(),
@@ -142,7 +142,7 @@ impl<G: Game> Searcher<G> {
     /// action). Returns the iterations run. `root` must not be over.
     pub fn search(
         &mut self,
-        root: &G,
+        root: &P,
         iterations: Option<u64>,
         deadline: Option<Instant>,
         budget: &Budget,
@@ -213,7 +213,7 @@ impl<G: Game> Searcher<G> {
 
     /// One iteration: descend by UCT to a node not yet visited (expanding a
     /// visited leaf on the way), roll out at random, and back the result up.
-    fn iterate(&mut self, root: &G, budget: &Budget, rng: &mut Rng) {
+    fn iterate(&mut self, root: &P, budget: &Budget, rng: &mut Rng) {
         self.state.clone_from(root);
         self.path.clear();
         let mut node = 0;
@@ -308,7 +308,7 @@ fn tree_rng(seed: u64, k: usize) -> Rng {
 ///
 /// `root` must not be over, `threads` at least 1, and `budget` must set
 /// `iterations` or `time`.
-pub fn search<G: Game>(root: &G, budget: &Budget, seed: u64, threads: usize) -> SearchResult {
+pub fn search<P: Position>(root: &P, budget: &Budget, seed: u64, threads: usize) -> SearchResult {
     let deadline = budget.time.map(|t| Instant::now() + t);
     let share = |k: usize| {
         budget.iterations.map(|n| {

@@ -1,4 +1,4 @@
-//! Search players built on the [`crate::Game`] trait, so every game gets
+//! Search players built on the [`crate::Position`] trait, so every game gets
 //! them: Monte Carlo tree search ([`mcts`]) and seeded batches of whole
 //! games between two players ([`arena`]).
 

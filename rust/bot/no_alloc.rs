@@ -8,7 +8,7 @@ use std::cell::Cell;
 
 use super::mcts::{Budget, RootTotals, Searcher};
 use crate::core::Rng;
-use crate::games::{AnyGame, Game, GameVisitor, GAME_NAMES};
+use crate::games::{AnyPosition, Position, PositionVisitor, GAME_NAMES};
 use crate::options::{OptionValue, Options};
 
 thread_local! {
@@ -43,11 +43,11 @@ fn allocations() -> u64 {
 
 struct RepeatSearch;
 
-impl GameVisitor for RepeatSearch {
+impl PositionVisitor for RepeatSearch {
     type Output = u64;
 
     /// Allocations made by the second of two identical searches.
-    fn visit<G: Game>(self, root: &G) -> u64 {
+    fn visit<P: Position>(self, root: &P) -> u64 {
         let budget = Budget {
             iterations: Some(400),
             time: None,
@@ -56,7 +56,7 @@ impl GameVisitor for RepeatSearch {
         };
         let mut searcher = Searcher::new(root);
         let mut totals = RootTotals::new(root.num_actions());
-        let mut run = |searcher: &mut Searcher<G>| {
+        let mut run = |searcher: &mut Searcher<P>| {
             totals.clear();
             searcher.search(
                 root,
@@ -77,7 +77,7 @@ impl GameVisitor for RepeatSearch {
 #[test]
 fn a_repeated_search_allocates_nothing_in_any_game() {
     for name in GAME_NAMES {
-        let start = AnyGame::new(name, &mut Options::new([("size", OptionValue::Int(5))]))
+        let start = AnyPosition::new(name, &mut Options::new([("size", OptionValue::Int(5))]))
             .expect("every game has a side-5 board");
         let made = start.visit(RepeatSearch);
         assert_eq!(

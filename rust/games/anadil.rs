@@ -35,7 +35,7 @@ mod zobrist;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -115,7 +115,7 @@ pub struct Anadil {
     keys: &'static [[u64; 2]],
     komi: i64,
     cells: Vec<u8>,
-    to_move: Colour,
+    turn: Turn,
     /// The prison as a signed count: `+k` holds k black stones, `-k` k white.
     prison: i64,
     /// The stone the no-counter-annihilation ruling protects, or `NO_POINT`.
@@ -139,12 +139,10 @@ pub struct Anadil {
     added_free: [usize; 2],
     /// What `judge_lone_placement` found on this turn.
     lone_turn: LoneTurn,
-    winner: Option<Colour>,
-    plies: u32,
-    /// The empty points.
-    empties: PointList,
+    /// The open points (here every empty point).
+    open: PointList,
     /// Which groups are smothered on `cells`, kept up to date move by move.
-    /// Boxed: it is large and a state sits in `AnyGame` beside smaller games.
+    /// Boxed: it is large and a state sits in `AnyPosition` beside smaller games.
     regions: Box<Regions>,
     /// A copy of `regions` to resolve a placement on and take it back; after
     /// `check` found a placement legal, the board after it (see `resolved`).
@@ -166,7 +164,7 @@ crate::core::clone_by_fields!(Anadil {
     keys,
     komi,
     cells,
-    to_move,
+    turn,
     prison,
     protected,
     protected_breaths,
@@ -178,9 +176,7 @@ crate::core::clone_by_fields!(Anadil {
     added,
     added_free,
     lone_turn,
-    winner,
-    plies,
-    empties,
+    open,
     regions,
     spare,
     removed,
@@ -220,7 +216,7 @@ impl Anadil {
             self.cells[p as usize] = colour.stone();
             self.hash ^= self.keys[p as usize][colour.index()];
             self.stones[colour.index()] += 1;
-            self.empties.remove(p);
+            self.open.remove(p);
         }
         self.prison = self.komi;
         self.regions.rebuild(&self.cells);
@@ -232,7 +228,7 @@ impl Anadil {
     /// `cells`, `hash`, `removed` and `regions`; [`Anadil::take_back`] undoes
     /// the first three.
     fn place_and_remove(&mut self, p: Point) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
@@ -284,7 +280,7 @@ impl Anadil {
 
     /// Undoes [`Anadil::place_and_remove`] at `p` on `cells` and `hash`.
     fn take_back(&mut self, p: Point) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let enemy = mover.opponent();
         for (i, &r) in self.removed.iter().enumerate() {
             let colour = if i < self.enemy_removed { enemy } else { mover };
@@ -299,7 +295,7 @@ impl Anadil {
     /// `spare`.
     fn redo(&mut self, p: Point) {
         self.regions.swap_board(&mut self.spare);
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let enemy = mover.opponent();
         self.cells[p as usize] = mover.stone();
         self.hash ^= self.keys[p as usize][mover.index()];
@@ -363,7 +359,7 @@ impl Anadil {
     /// reach it, so a free breath of `added` in one stays free.
     fn keeps_added(&self, p: Point) -> bool {
         let [first, second] = self.added_free;
-        if first == usize::MAX || !self.regions.stands_apart(p, self.to_move) {
+        if first == usize::MAX || !self.regions.stands_apart(p, self.turn.to_move()) {
             return false;
         }
         second != usize::MAX || self.regions.region_of(p) != first
@@ -385,7 +381,7 @@ impl Anadil {
     /// Whether a placement on empty `p` could be illegal: only when the
     /// counter-annihilation or the repetition ruling may apply.
     fn may_be_illegal(&self, p: Point) -> bool {
-        let stone = self.to_move.stone();
+        let stone = self.turn.to_move().stone();
         self.protected != NO_POINT
             || match self.repeat {
                 Repeat::Never => false,
@@ -413,14 +409,14 @@ impl Anadil {
         if self.protected != NO_POINT && self.takes_protected(p) {
             return Err(COUNTER_REASON);
         }
-        let stamp = (self.plies + 1) << 2;
+        let stamp = (self.turn.plies() + 1) << 2;
         match self.verdicts[p as usize] {
             v if v == stamp | COUNTER => return Err(COUNTER_REASON),
             v if v == stamp | REPEAT => return Err(REPEAT_REASON),
             v if v == stamp | CLEAR => return Ok(()),
             _ => {}
         }
-        if self.stones[self.to_move.index()] == 0
+        if self.stones[self.turn.to_move().index()] == 0
             && self.protected == NO_POINT
             && self.repeat == Repeat::Any
         {
@@ -437,18 +433,18 @@ impl Anadil {
             }
         }
         let all_alive = self.regions.all_alive();
-        if all_alive && self.regions.smothers_itself_only(p, self.to_move) {
+        if all_alive && self.regions.smothers_itself_only(p, self.turn.to_move()) {
             // The board stays as it is and nothing is counter-annihilated.
-            if !self.repeats(self.to_move) {
+            if !self.repeats(self.turn.to_move()) {
                 return Ok(());
             }
             self.verdicts[p as usize] = stamp | REPEAT;
             return Err(REPEAT_REASON);
         }
-        if all_alive && self.regions.is_quiet(p, self.to_move) {
+        if all_alive && self.regions.is_quiet(p, self.turn.to_move()) {
             // Removes nothing, so it cannot counter-annihilate: only the
             // repetition ruling is left to test.
-            let mover = self.to_move;
+            let mover = self.turn.to_move();
             self.cells[p as usize] = mover.stone();
             self.hash ^= self.keys[p as usize][mover.index()];
             let repeats = self.repeats(mover);
@@ -470,7 +466,7 @@ impl Anadil {
         self.place_and_remove(p);
         let verdict = if self.counter_annihilates() {
             COUNTER
-        } else if self.repeats(self.to_move) {
+        } else if self.repeats(self.turn.to_move()) {
             REPEAT
         } else {
             0
@@ -479,7 +475,7 @@ impl Anadil {
         self.regions.swap_board(&mut self.spare);
         match verdict {
             0 => {
-                self.resolved = Some((p, self.plies));
+                self.resolved = Some((p, self.turn.plies()));
                 Ok(())
             }
             code => {
@@ -507,8 +503,8 @@ impl Anadil {
     /// if those groups are exactly `added` (see `Lone`), and then it does if
     /// the stone, alone on `B`, is smothered.
     fn judge_lone_placement(&mut self, p: Point) -> u32 {
-        let turn = self.plies + 1;
-        let enemy = self.to_move.opponent();
+        let turn = self.turn.plies() + 1;
+        let enemy = self.turn.to_move().opponent();
         if self.lone_turn.judged != turn {
             self.lone_turn.judged = turn;
             let added = (self.added != NO_POINT).then(|| self.regions.group_breaths(self.added));
@@ -558,7 +554,7 @@ impl Anadil {
         } else {
             &mut self.spare
         };
-        match before.lone_stone_smothered(p, self.to_move) {
+        match before.lone_stone_smothered(p, self.turn.to_move()) {
             Some(true) => REPEAT,
             Some(false) => CLEAR,
             None => 0,
@@ -568,7 +564,7 @@ impl Anadil {
     /// Release: legal when the prison holds at least one enemy stone (and the
     /// unchanged board does not repeat the mover's previous turn).
     fn check_release(&self) -> Result<(), Cow<'static, str>> {
-        let enemy = self.to_move.opponent();
+        let enemy = self.turn.to_move().opponent();
         let held = match enemy {
             Colour::Black => self.prison,
             Colour::White => -self.prison,
@@ -580,7 +576,7 @@ impl Anadil {
             }
             .into());
         }
-        if self.repeats(self.to_move) {
+        if self.repeats(self.turn.to_move()) {
             return Err(REPEAT_REASON.into());
         }
         Ok(())
@@ -592,20 +588,16 @@ impl Anadil {
     /// surely legal when `added` has free breaths in two regions, or one
     /// and some empty point lies outside it.
     fn some_surely_legal(&self) -> bool {
-        let lone = self.stones[self.to_move.index()] == 0
+        let lone = self.stones[self.turn.to_move().index()] == 0
             && self.protected == NO_POINT
             && self.repeat == Repeat::Any;
         if !lone {
-            return self
-                .empties
-                .as_slice()
-                .iter()
-                .any(|&p| self.surely_legal(p));
+            return self.open.as_slice().iter().any(|&p| self.surely_legal(p));
         }
         let [first, second] = self.added_free;
         self.added != NO_POINT
             && first != usize::MAX
-            && (second != usize::MAX || self.empties.len() > self.regions.region_size(first))
+            && (second != usize::MAX || self.open.len() > self.regions.region_size(first))
     }
 
     /// End: whether the player to move has a legal action (one who has none
@@ -618,8 +610,8 @@ impl Anadil {
         if self.some_surely_legal() {
             return true;
         }
-        for i in 0..self.empties.len() {
-            if self.check_placement(self.empties[i]).is_ok() {
+        for i in 0..self.open.len() {
+            if self.check_placement(self.open[i]).is_ok() {
                 return true;
             }
         }
@@ -628,18 +620,18 @@ impl Anadil {
 
     /// Plays a placement on `p`, legal by the caller's word.
     fn place(&mut self, p: Point) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let enemy = mover.opponent();
-        if self.resolved == Some((p, self.plies)) {
+        if self.resolved == Some((p, self.turn.plies())) {
             self.redo(p);
         } else {
             self.place_and_remove(p);
         }
         let enemy_had = self.stones[enemy.index()];
-        self.empties.remove(p);
+        self.open.remove(p);
         self.stones[mover.index()] += 1;
         for i in 0..self.removed.len() {
-            self.empties.insert(self.removed[i]);
+            self.open.insert(self.removed[i]);
         }
         let friendly_removed = self.removed.len() - self.enemy_removed;
         self.stones[enemy.index()] -= self.enemy_removed;
@@ -680,7 +672,7 @@ impl Anadil {
 
     /// Plays a release, legal by the caller's word.
     fn release(&mut self) {
-        match self.to_move {
+        match self.turn.to_move() {
             Colour::Black => self.prison += 1,
             Colour::White => self.prison -= 1,
         }
@@ -690,7 +682,7 @@ impl Anadil {
     }
 }
 
-impl Game for Anadil {
+impl Position for Anadil {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 15, 5..=25)? as usize;
         // Whole and at least 0; the cap only keeps the signed prison far from
@@ -703,7 +695,7 @@ impl Game for Anadil {
             keys: zobrist::keys(side),
             komi,
             cells: vec![EMPTY; n],
-            to_move: Colour::Black,
+            turn: Turn::new(false),
             prison: 0,
             protected: NO_POINT,
             protected_breaths: Breaths::None,
@@ -715,9 +707,7 @@ impl Game for Anadil {
             added: NO_POINT,
             added_free: [usize::MAX; 2],
             lone_turn: LoneTurn::AFRESH,
-            winner: None,
-            plies: 0,
-            empties: PointList::full(n),
+            open: PointList::full(n),
             regions: Box::new(Regions::new(side)),
             spare: Box::new(Regions::new(side)),
             removed: Vec::with_capacity(n),
@@ -748,12 +738,12 @@ impl Game for Anadil {
         &[Special::Release]
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -783,7 +773,7 @@ impl Game for Anadil {
     }
 
     fn apply_unchecked(&mut self, action: Action) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         if (action as usize) < self.board.points() {
             self.place(action);
         } else {
@@ -795,20 +785,11 @@ impl Game for Anadil {
         }
         self.previous[mover.index()] = Some(self.hash);
         self.previous_cells[mover.index()].copy_from_slice(&self.cells);
-        self.to_move = next;
-        self.plies += 1;
+        self.turn.end_turn();
         self.resolved = None;
         if !self.has_legal_action() {
-            self.winner = Some(mover);
+            self.turn.end(Some(mover));
         }
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 
     fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
@@ -820,11 +801,11 @@ impl Game for Anadil {
         let release = self.board.points() as Action;
         let release_legal = self.check_release().is_ok();
         if self.protected == NO_POINT && self.repeat == Repeat::Never {
-            let k = rng.below(self.empties.len() + usize::from(release_legal));
-            return Some(self.empties.as_slice().get(k).copied().unwrap_or(release));
+            let k = rng.below(self.open.len() + usize::from(release_legal));
+            return Some(self.open.as_slice().get(k).copied().unwrap_or(release));
         }
         buf.clear();
-        buf.extend_from_slice(self.empties.as_slice());
+        buf.extend_from_slice(self.open.as_slice());
         if release_legal {
             buf.push(release);
         }

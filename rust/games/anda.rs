@@ -33,7 +33,7 @@ mod removal;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -65,8 +65,9 @@ pub struct Anda {
     regions: Vec<Region>,
     free_groups: Vec<u16>,
     free_regions: Vec<u16>,
-    /// The empty points, so a random placement is drawn in O(1).
-    empties: PointList,
+    /// The open points (here every empty point), so a random placement is
+    /// drawn in O(1).
+    open: PointList,
     /// Stones whose groups the next removal must examine: groups the moves
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
@@ -75,15 +76,13 @@ pub struct Anda {
     /// position.
     version: u32,
 
-    to_move: Colour,
+    /// The turn; the first pass of the game earns half a point, and two
+    /// passes in a row end it.
+    turn: Turn,
     prisoners: [u32; 2],
-    first_pass: Option<Colour>,
-    consecutive_passes: u8,
     first_turn_done: [bool; 2],
     /// The first stone of a two-stone first turn, until the second is placed.
     pending: Option<Point>,
-    /// Decided when the second pass in a row ends the game.
-    winner: Option<Colour>,
 
     /// Buffers reused so that no move allocates (boxed: they are no part of
     /// the position, and keep the state small to move).
@@ -147,16 +146,13 @@ impl Clone for Anda {
         self.regions.clone_from(&source.regions);
         self.free_groups.clone_from(&source.free_groups);
         self.free_regions.clone_from(&source.free_regions);
-        self.empties.clone_from(&source.empties);
+        self.open.clone_from(&source.open);
         self.suspects.clone_from(&source.suspects);
         self.version = source.version;
-        self.to_move = source.to_move;
+        self.turn = source.turn;
         self.prisoners = source.prisoners;
-        self.first_pass = source.first_pass;
-        self.consecutive_passes = source.consecutive_passes;
         self.first_turn_done = source.first_turn_done;
         self.pending = source.pending;
-        self.winner = source.winner;
         if self.scratch.owner.len() != source.board.points() {
             *self.scratch = Scratch::new(source.board.points());
         }
@@ -180,16 +176,13 @@ impl Anda {
             regions: vec![Region::default(); n],
             free_groups: Vec::with_capacity(n),
             free_regions: Vec::with_capacity(n),
-            empties: PointList::empty(n),
+            open: PointList::empty(n),
             suspects: Vec::with_capacity(n),
             version: 0,
-            to_move: Colour::Black,
+            turn: Turn::new(false),
             prisoners: [0; 2],
-            first_pass: None,
-            consecutive_passes: 0,
             first_turn_done: [false; 2],
             pending: None,
-            winner: None,
             scratch: Box::new(Scratch::new(n)),
             probe: None,
         }
@@ -221,7 +214,7 @@ impl Anda {
             }
         }
         state.first_turn_done = [true; 2];
-        state.to_move = to_move;
+        state.turn.set_to_move(to_move);
         state.rebuild();
         Ok(state)
     }
@@ -243,7 +236,7 @@ impl Anda {
 
     /// The colour that made the game's first pass.
     pub fn first_pass(&self) -> Option<Colour> {
-        self.first_pass
+        self.turn.first_pass()
     }
 
     /// Ruling (first turn): each player's first turn is two placements, the
@@ -253,7 +246,7 @@ impl Anda {
     /// turn (see [`Anda::pass`]). Returns why `p` may not be placed now as
     /// part of a first turn, or `Ok` (also for ordinary turns).
     fn first_turn_check(&mut self, p: Point) -> Result<(), &'static str> {
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         if self.first_turn_done[colour.index()] {
             return Ok(());
         }
@@ -278,11 +271,11 @@ impl Anda {
             .unwrap_or_else(|| Box::new(Anda::empty(self.board, self.komi)));
         Anda::clone_from(&mut probe, self);
         probe.play_placement(p);
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         let neighbours = self.board.neighbours(p);
         let mut found = false;
-        for i in 0..probe.empties.len() {
-            let q = probe.empties[i];
+        for i in 0..probe.open.len() {
+            let q = probe.open[i];
             if !neighbours.contains(&q) && probe.stone_would_live(q, colour) {
                 found = true;
                 break;
@@ -296,28 +289,22 @@ impl Anda {
     /// a first turn); it uses up a first turn, the first pass of the game
     /// earns its colour half a point, and two passes in a row end the game.
     fn pass(&mut self) {
-        let colour = self.to_move;
-        self.first_pass.get_or_insert(colour);
+        let colour = self.turn.to_move();
+        let ends = self.turn.pass();
         self.first_turn_done[colour.index()] = true;
-        self.consecutive_passes += 1;
-        self.to_move = colour.opponent();
-        if self.is_over() {
-            let [black, white] = self.scores().expect("anda scores");
+        if ends {
             // Komi is whole and exactly one colour has the half point: no tie.
-            self.winner = Some(if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            });
+            let scores = self.scores().expect("anda scores");
+            self.turn.end_on_scores(scores);
         }
     }
 
     /// Plays a legal placement: the stone, then (unless it is the first stone
     /// of a first turn) the removal of every smothered group.
     fn play_placement(&mut self, p: Point) {
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         self.place(p, colour);
-        self.consecutive_passes = 0;
+        self.turn.placed();
         if !self.first_turn_done[colour.index()] {
             if self.pending.is_none() {
                 self.pending = Some(p);
@@ -327,7 +314,7 @@ impl Anda {
             self.first_turn_done[colour.index()] = true;
         }
         self.remove_smothered();
-        self.to_move = colour.opponent();
+        self.turn.end_turn();
     }
 
     /// Ruling (territory): a region whose touching stones are all of one
@@ -336,8 +323,8 @@ impl Anda {
     fn territory(&mut self) -> [u32; 2] {
         let mut territory = [0; 2];
         self.scratch.region_marks.clear();
-        for i in 0..self.empties.len() {
-            let r = self.label[self.empties[i] as usize];
+        for i in 0..self.open.len() {
+            let r = self.label[self.open[i] as usize];
             if !self.scratch.region_marks.mark(r) {
                 continue;
             }
@@ -369,7 +356,7 @@ impl Anda {
             } else {
                 0.0
             };
-            parts[k][3] = if self.first_pass == Some(colour) {
+            parts[k][3] = if self.turn.first_pass() == Some(colour) {
                 0.5
             } else {
                 0.0
@@ -378,27 +365,23 @@ impl Anda {
         parts
     }
 
-    fn is_over(&self) -> bool {
-        self.consecutive_passes >= 2
-    }
-
     /// A uniformly random legal placement, or `None` when none is legal.
     /// Draws empty points at random and keeps the first legal one; after a
     /// few misses it lists every legal placement and draws among them. Both
     /// steps are uniform over the legal placements, so the mix is too.
     fn random_placement(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
-        let tries = self.empties.len().min(6);
+        let tries = self.open.len().min(6);
         for _ in 0..tries {
-            let p = self.empties[rng.below(self.empties.len())];
+            let p = self.open[rng.below(self.open.len())];
             if self.placement_is_legal(p, colour, first_stone) {
                 return Some(p);
             }
         }
         buf.clear();
-        for i in 0..self.empties.len() {
-            let p = self.empties[i];
+        for i in 0..self.open.len() {
+            let p = self.open[i];
             if self.placement_is_legal(p, colour, first_stone) {
                 buf.push(p);
             }
@@ -516,7 +499,7 @@ fn colour_detail(colour: Option<Colour>) -> Detail {
     colour.map_or(Detail::None, |c| Detail::Text(c.name().into()))
 }
 
-impl Game for Anda {
+impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -552,20 +535,20 @@ impl Game for Anda {
         &[Special::Pass]
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
         out.clear();
-        if self.is_over() {
+        if self.is_terminal() {
             return;
         }
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
         for p in 0..self.board.points() as Point {
             if self.cells[p as usize] == EMPTY && self.placement_is_legal(p, colour, first_stone) {
@@ -578,7 +561,7 @@ impl Game for Anda {
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_over() {
+        if self.is_terminal() {
             return Err("the game is over".into());
         }
         let p = action;
@@ -596,7 +579,7 @@ impl Game for Anda {
                 return Err("adjacent to your first stone".into());
             }
         }
-        if !self.stone_would_live(p, self.to_move) {
+        if !self.stone_would_live(p, self.turn.to_move()) {
             return Err("the stone's group would be smothered".into());
         }
         self.first_turn_check(p).map_err(Cow::Borrowed)
@@ -610,21 +593,13 @@ impl Game for Anda {
         }
     }
 
-    fn is_terminal(&self) -> bool {
-        self.is_over()
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
-    }
-
     fn scores(&mut self) -> Option<[f64; 2]> {
         let parts = self.score_parts();
         Some([parts[0].iter().sum(), parts[1].iter().sum()])
     }
 
     fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
-        if self.is_over() {
+        if self.is_terminal() {
             return None;
         }
         match self.random_placement(rng, buf) {
@@ -657,7 +632,7 @@ impl Game for Anda {
         let sides = [perspective, perspective.opponent()];
         for (k, side) in sides.into_iter().enumerate() {
             planes.fill(k, self.prisoners[side.index()] as f32 / n);
-            if self.first_pass == Some(side) {
+            if self.turn.first_pass() == Some(side) {
                 planes.fill(2 + k, 1.0);
             }
             if !self.first_turn_done[side.index()] {
@@ -667,7 +642,7 @@ impl Game for Anda {
         if let Some(p) = self.pending {
             planes.set(6, p, 1.0);
         }
-        if self.consecutive_passes == 1 {
+        if self.turn.consecutive_passes() == 1 {
             planes.fill(7, 1.0);
         }
     }
@@ -696,8 +671,8 @@ impl Game for Anda {
         };
         Ok(match (what, point) {
             ("prisoners", _) => per_colour_int(self.prisoners),
-            ("first_pass", _) => colour_detail(self.first_pass),
-            ("consecutive_passes", _) => Detail::Int(self.consecutive_passes as i64),
+            ("first_pass", _) => colour_detail(self.turn.first_pass()),
+            ("consecutive_passes", _) => Detail::Int(self.turn.consecutive_passes() as i64),
             ("first_turn_done", _) => Detail::map([
                 ("black", Detail::Bool(self.first_turn_done[0])),
                 ("white", Detail::Bool(self.first_turn_done[1])),

@@ -14,9 +14,9 @@ mod partitions;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point};
-use crate::core::{Colour, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
@@ -36,51 +36,23 @@ pub struct Esgrad {
     /// The stones, then the padding point `N` that the neighbour table uses
     /// for off-board steps.
     cells: Vec<u8>,
-    to_move: Colour,
-    /// Passes since the last placement; two end the game.
-    consecutive_passes: u8,
-    /// The colour that made the first pass of the game (it earns half a
-    /// point).
-    first_pass: Option<Colour>,
-    winner: Option<Colour>,
-    /// The empty points in no particular order, and each point's slot in it,
-    /// so a random placement is O(1).
-    empties: Vec<Point>,
-    slot: Vec<u16>,
+    /// The turn; the first pass of the game earns half a point, and two
+    /// passes in a row end it.
+    turn: Turn,
+    /// The open points (here every empty point), so a random placement is
+    /// O(1).
+    open: PointList,
     groups: Groups,
 }
 
-impl Clone for Esgrad {
-    fn clone(&self) -> Self {
-        Esgrad {
-            board: self.board,
-            komi: self.komi,
-            cells: self.cells.clone(),
-            to_move: self.to_move,
-            consecutive_passes: self.consecutive_passes,
-            first_pass: self.first_pass,
-            winner: self.winner,
-            empties: self.empties.clone(),
-            slot: self.slot.clone(),
-            groups: self.groups.clone(),
-        }
-    }
-
-    /// Reuses this state's buffers: batches restart every game this way, so
-    /// a playout allocates nothing.
-    fn clone_from(&mut self, source: &Self) {
-        self.board = source.board;
-        self.komi = source.komi;
-        self.cells.clone_from(&source.cells);
-        self.to_move = source.to_move;
-        self.consecutive_passes = source.consecutive_passes;
-        self.first_pass = source.first_pass;
-        self.winner = source.winner;
-        self.empties.clone_from(&source.empties);
-        self.slot.clone_from(&source.slot);
-        self.groups.clone_from(&source.groups);
-    }
-}
+clone_by_fields!(Esgrad {
+    board,
+    komi,
+    cells,
+    turn,
+    open,
+    groups,
+});
 
 impl Esgrad {
     /// The komi, a whole number of points for White.
@@ -90,12 +62,12 @@ impl Esgrad {
 
     /// Passes since the last placement.
     pub fn consecutive_passes(&self) -> u8 {
-        self.consecutive_passes
+        self.turn.consecutive_passes()
     }
 
     /// The colour that made the first pass of the game, if any.
     pub fn first_pass(&self) -> Option<Colour> {
-        self.first_pass
+        self.turn.first_pass()
     }
 
     /// Score: the sum of the values of a colour's groups, plus komi for
@@ -104,7 +76,7 @@ impl Esgrad {
     fn score(&mut self) -> [f64; 2] {
         let values = self.groups.totals(&self.cells);
         let mut score = [values[0] as f64, values[1] as f64 + self.komi as f64];
-        if let Some(colour) = self.first_pass {
+        if let Some(colour) = self.turn.first_pass() {
             score[colour.index()] += 0.5;
         }
         score
@@ -113,28 +85,18 @@ impl Esgrad {
     /// A pass; the second in a row ends the game, and the higher score wins
     /// (the half point of the first pass rules out a tie).
     fn pass(&mut self) {
-        self.first_pass.get_or_insert(self.to_move);
-        self.consecutive_passes += 1;
-        if self.consecutive_passes >= 2 {
-            let [black, white] = self.score();
-            self.winner = Some(if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            });
+        if self.turn.pass() {
+            let score = self.score();
+            self.turn.end_on_scores(score);
         }
     }
 
     fn place(&mut self, p: Point) {
-        self.cells[p as usize] = self.to_move.stone();
-        let slot = self.slot[p as usize] as usize;
-        let last = self.empties.pop().expect("an empty point was taken");
-        if slot < self.empties.len() {
-            self.empties[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
+        self.cells[p as usize] = self.turn.to_move().stone();
+        self.open.remove(p);
         self.groups.placed(p);
-        self.consecutive_passes = 0;
+        self.turn.placed();
+        self.turn.end_turn();
     }
 
     /// Per colour: each group (its points, partitions and value), the sum of
@@ -180,7 +142,7 @@ impl Esgrad {
             } else {
                 0
             };
-            let half = if self.first_pass == Some(colour) {
+            let half = if self.turn.first_pass() == Some(colour) {
                 0.5
             } else {
                 0.0
@@ -198,7 +160,7 @@ impl Esgrad {
     }
 }
 
-impl Game for Esgrad {
+impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -222,12 +184,8 @@ impl Game for Esgrad {
             board,
             komi,
             cells,
-            to_move: Colour::Black,
-            consecutive_passes: 0,
-            first_pass: None,
-            winner: None,
-            empties: (0..n as Point).collect(),
-            slot: (0..n as u16).collect(),
+            turn: Turn::new(false),
+            open: PointList::full(n),
             groups: Groups::new(Geometry::of(board)),
         })
     }
@@ -251,12 +209,12 @@ impl Game for Esgrad {
         &[Special::Pass]
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -284,15 +242,6 @@ impl Game for Esgrad {
         } else {
             self.pass();
         }
-        self.to_move = self.to_move.opponent();
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.winner.is_some()
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 
     fn scores(&mut self) -> Option<[f64; 2]> {
@@ -303,10 +252,10 @@ impl Game for Esgrad {
         // Every empty point is legal; pass only once none is left (RULES.md §8).
         if self.is_terminal() {
             None
-        } else if self.empties.is_empty() {
+        } else if self.open.is_empty() {
             Some(self.board.points() as Action)
         } else {
-            Some(self.empties[rng.below(self.empties.len())])
+            Some(self.open[rng.below(self.open.len())])
         }
     }
 
@@ -324,10 +273,10 @@ impl Game for Esgrad {
     /// group (divided by the number of points), from which the group's value
     /// follows.
     fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        if let Some(passer) = self.first_pass {
+        if let Some(passer) = self.turn.first_pass() {
             planes.fill(if passer == perspective { 0 } else { 1 }, 1.0);
         }
-        if self.consecutive_passes == 1 {
+        if self.turn.consecutive_passes() == 1 {
             planes.fill(2, 1.0);
         }
         self.groups.totals(&self.cells); // brings the groups up to date
@@ -366,8 +315,8 @@ impl Game for Esgrad {
             ("partitions", _) => Err(Error::Notation(
                 "esgrad's 'partitions' needs a point on the board".into(),
             )),
-            ("consecutive_passes", _) => Ok(Detail::Int(self.consecutive_passes as i64)),
-            ("first_pass", _) => Ok(self.first_pass.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
+            ("consecutive_passes", _) => Ok(Detail::Int(self.turn.consecutive_passes() as i64)),
+            ("first_pass", _) => Ok(self.turn.first_pass().map_or(Detail::None, |c| Detail::Text(c.name().into()))),
             _ => Err(Error::Notation(format!(
                 "esgrad has no '{what}' (it has: scores, score, partitions at a point, consecutive_passes, first_pass)"
             ))),

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 pub use score::Score;
 use sight::{Verdict, DIRECTIONS, EDGE};
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
@@ -33,7 +33,6 @@ use crate::options::{OptionValue, Options};
 #[derive(Debug)]
 pub struct Lingarda {
     board: &'static Board,
-    pie: bool,
     /// Per point, its cell; empty past the board's points (see
     /// `sight::LOOKUP_MASK`).
     cells: sight::Padded,
@@ -51,12 +50,9 @@ pub struct Lingarda {
     final_score: Option<Score>,
     /// Stones on the board per colour.
     stones: [u32; 2],
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    consecutive_passes: u8,
+    /// The turn; two passes in a row end the game.
+    turn: Turn,
     last_placer: Option<Colour>,
-    winner: Option<Colour>,
     /// The empty points, in no particular order, less some found dead (with
     /// no empty neighbour, so never legal again); and each one's slot in it.
     open: Vec<Point>,
@@ -66,14 +62,9 @@ pub struct Lingarda {
 
 clone_by_fields!(Lingarda {
     board,
-    pie,
     stones,
-    to_move,
-    swapped,
-    plies,
-    consecutive_passes,
+    turn,
     last_placer,
-    winner,
     cells,
     sight,
     edge_rays,
@@ -133,10 +124,6 @@ clone_by_fields!(Scratch {
 });
 
 impl Lingarda {
-    fn swap_available(&self) -> bool {
-        self.pie && self.plies == 1
-    }
-
     fn pass_action(&self) -> Action {
         self.board.points() as Action
     }
@@ -147,7 +134,7 @@ impl Lingarda {
         if self.scratch.weighed != p {
             self.weigh(p);
         }
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let flips = self.scratch.flips.len() as u32;
         self.stones[mover.index()] += 1 + flips;
         self.stones[mover.opponent().index()] -= flips;
@@ -155,20 +142,17 @@ impl Lingarda {
         self.take_open(p);
         self.lifeless.placed(mover);
         self.last_placer = Some(mover);
-        self.consecutive_passes = 0;
+        self.turn.placed();
+        self.turn.end_turn();
     }
 
     /// Pass: legal only when no placement is; two passes in a row end the
     /// game, which the higher score wins (the half point rules out a tie).
     fn pass(&mut self) {
-        self.consecutive_passes += 1;
-        if self.consecutive_passes == 2 {
-            let [black, white] = self.score().totals();
-            self.winner = Some(if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            });
+        if self.turn.pass() {
+            let score = self.score();
+            self.final_score = Some(score);
+            self.turn.end_on_scores(score.totals());
         }
     }
 
@@ -225,7 +209,7 @@ impl Lingarda {
 
     /// Passes in a row just before now (2 ends the game).
     pub fn consecutive_passes(&self) -> u8 {
-        self.consecutive_passes
+        self.turn.consecutive_passes()
     }
 
     fn points_detail(flags: impl Iterator<Item = Point>) -> Detail {
@@ -248,7 +232,7 @@ impl Lingarda {
         let flags = self.lifeline_flags(at);
         let cell = |s: Point| {
             if s == at {
-                self.to_move.stone()
+                self.turn.to_move().stone()
             } else {
                 self.cells[s as usize]
             }
@@ -269,7 +253,7 @@ impl Lingarda {
             // When the new stone has a lifeline, the enemy stones left
             // without one flip (the weighing may stop before it finds them
             // all once the placement is illegal anyway).
-            let enemy = self.to_move.opponent().stone();
+            let enemy = self.turn.to_move().opponent().stone();
             let new_stone_lives = flags[p as usize];
             let flips = (0..self.board.points() as Point).filter(|&s| {
                 new_stone_lives && !flags[s as usize] && self.cells[s as usize] == enemy
@@ -282,7 +266,7 @@ impl Lingarda {
     }
 }
 
-impl Game for Lingarda {
+impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 9, 2..=25)? as usize;
         let pie = options.flag("pie", true)?;
@@ -290,7 +274,6 @@ impl Game for Lingarda {
         let n = board.points();
         Ok(Lingarda {
             board,
-            pie,
             cells: Box::new([EMPTY; sight::LOOKUP_MASK as usize + 1]),
             // One row more than the points: the sink row (see `sight`).
             sight: vec![[EDGE; DIRECTIONS]; n + 1],
@@ -298,12 +281,8 @@ impl Game for Lingarda {
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            consecutive_passes: 0,
+            turn: Turn::new(pie),
             last_placer: None,
-            winner: None,
             open: (0..n as Point).collect(),
             slot: (0..n as u16).collect(),
             scratch: Scratch {
@@ -330,7 +309,7 @@ impl Game for Lingarda {
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
             ("size", OptionValue::Int(self.board.side() as i64)),
-            ("pie", OptionValue::Bool(self.pie)),
+            ("pie", OptionValue::Bool(self.turn.pie())),
         ]
     }
 
@@ -339,23 +318,19 @@ impl Game for Lingarda {
     }
 
     fn specials(&self) -> &'static [Special] {
-        if self.pie {
+        if self.turn.pie() {
             &[Special::Pass, Special::Swap]
         } else {
             &[Special::Pass]
         }
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -371,7 +346,7 @@ impl Game for Lingarda {
         if out.is_empty() {
             out.push(self.pass_action());
         }
-        if self.swap_available() {
+        if self.turn.swap_available() {
             out.push(self.pass_action() + 1);
         }
     }
@@ -393,8 +368,8 @@ impl Game for Lingarda {
             if self.can_place() {
                 return Err("pass is legal only when no placement is".into());
             }
-        } else if !self.swap_available() {
-            return Err("swap is offered only to the second player, on its first turn".into());
+        } else {
+            self.turn.check_swap()?;
         }
         Ok(())
     }
@@ -411,21 +386,8 @@ impl Game for Lingarda {
         } else if action == pass {
             self.pass();
         } else {
-            // Swap: the seats exchange colours; board and colour to move stay.
-            self.swapped = !self.swapped;
-            self.plies += 1;
-            return;
+            self.turn.swap();
         }
-        self.to_move = self.to_move.opponent();
-        self.plies += 1;
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.consecutive_passes >= 2
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 
     fn scores(&mut self) -> Option<[f64; 2]> {
@@ -442,7 +404,7 @@ impl Game for Lingarda {
         if self.is_terminal() {
             return None;
         }
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let mut untried = self.open.len();
         while untried > 0 {
             let i = rng.below(untried);
@@ -489,13 +451,13 @@ impl Game for Lingarda {
     /// (lifelines), so any friendly stone will do). A stone placed there
     /// cuts those lifelines.
     fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        if self.swap_available() {
+        if self.turn.swap_available() {
             planes.fill(0, 1.0);
         }
         if let Some(placer) = self.last_placer {
             planes.fill(if placer == perspective { 1 } else { 2 }, 1.0);
         }
-        if self.consecutive_passes == 1 {
+        if self.turn.consecutive_passes() == 1 {
             planes.fill(3, 1.0);
         }
         let adjacency = self.board.adjacency();
@@ -536,8 +498,8 @@ impl Game for Lingarda {
     ///   `"white"`), or None for stones and enclosures nobody owns.
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         match what {
-            "swapped" => Ok(Detail::Bool(self.swapped)),
-            "consecutive_passes" => Ok(Detail::Int(self.consecutive_passes as i64)),
+            "swapped" => Ok(Detail::Bool(self.turn.swapped())),
+            "consecutive_passes" => Ok(Detail::Int(self.turn.consecutive_passes() as i64)),
             "last_placer" => Ok(self.last_placer.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
             "scores" => Ok(Detail::per_colour(self.score().totals())),
             "score" => {

@@ -1,21 +1,21 @@
-//! Every game by name, and [`AnyGame`]: one state of any game, for the
+//! Every game by name, and [`AnyPosition`]: one state of any game, for the
 //! bindings and the batch runners. Adding a game is one line in `games!`
 //! below (and its `pub mod` line in `games/mod.rs`).
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionValue, Options};
 
-/// Runs generic code on the concrete game inside an [`AnyGame`], so hot loops
+/// Runs generic code on the concrete game inside an [`AnyPosition`], so hot loops
 /// are compiled once per game with no dispatch per move.
-pub trait GameVisitor {
+pub trait PositionVisitor {
     type Output;
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
+    fn visit<P: Position>(self, game: &P) -> Self::Output;
 }
 
 macro_rules! games {
@@ -23,21 +23,21 @@ macro_rules! games {
     ($d:tt; $($module:ident :: $ty:ident),* $(,)?) => {
         /// A state of any registered game.
         #[derive(Clone, Debug)]
-        pub enum AnyGame {
+        pub enum AnyPosition {
             $($ty(super::$module::$ty),)*
         }
 
         /// The registry names, in registration order.
         pub const GAME_NAMES: &[&str] = &[$(stringify!($module)),*];
 
-        impl AnyGame {
+        impl AnyPosition {
             /// The start position of game `name` with `options`.
             ///
             /// # Errors
             /// [`Error::Option`] for an unknown game or a bad option.
             pub fn new(name: &str, options: &mut Options) -> Result<Self, Error> {
                 let game = match name {
-                    $(stringify!($module) => AnyGame::$ty(<super::$module::$ty as Game>::from_options(options)?),)*
+                    $(stringify!($module) => AnyPosition::$ty(<super::$module::$ty as Position>::from_options(options)?),)*
                     _ => {
                         return Err(Error::Option(format!(
                             "unknown game '{name}' (games: {})",
@@ -50,9 +50,9 @@ macro_rules! games {
             }
 
             /// Calls `visitor` with the concrete game.
-            pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+            pub fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
                 match self {
-                    $(AnyGame::$ty(g) => visitor.visit(g),)*
+                    $(AnyPosition::$ty(g) => visitor.visit(g),)*
                 }
             }
         }
@@ -60,7 +60,7 @@ macro_rules! games {
         macro_rules! forward {
             ($d state:ident, $d g:ident => $d body:expr) => {
                 match $d state {
-                    $(AnyGame::$ty($d g) => $d body,)*
+                    $(AnyPosition::$ty($d g) => $d body,)*
                 }
             };
         }
@@ -76,64 +76,45 @@ games! {
     esgrad::Esgrad,
 }
 
-impl Game for AnyGame {
+/// Writes each listed method of [`Position`] as a call on the game inside,
+/// one method at a time.
+macro_rules! forward_methods {
+    () => {};
+    (fn $name:ident(&self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?; $($rest:tt)*) => {
+        fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+            forward!(self, g => g.$name($($arg),*))
+        }
+        forward_methods!($($rest)*);
+    };
+    (fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?; $($rest:tt)*) => {
+        fn $name(&mut self $(, $arg: $ty)*) $(-> $ret)? {
+            forward!(self, g => g.$name($($arg),*))
+        }
+        forward_methods!($($rest)*);
+    };
+}
+
+impl Position for AnyPosition {
     fn from_options(_: &mut Options) -> Result<Self, Error> {
         Err(Error::Option(
-            "AnyGame needs a game name: use AnyGame::new".into(),
+            "AnyPosition needs a game name: use AnyPosition::new".into(),
         ))
     }
-    fn name(&self) -> &'static str {
-        forward!(self, g => g.name())
-    }
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        forward!(self, g => g.options())
-    }
-    fn board(&self) -> &'static Board {
-        forward!(self, g => g.board())
-    }
-    fn specials(&self) -> &'static [Special] {
-        forward!(self, g => g.specials())
-    }
-    fn to_move(&self) -> Colour {
-        forward!(self, g => g.to_move())
-    }
-    fn cell(&self, p: Point) -> u8 {
-        forward!(self, g => g.cell(p))
-    }
-    fn swapped(&self) -> bool {
-        forward!(self, g => g.swapped())
-    }
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        forward!(self, g => g.legal_actions(out))
-    }
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        forward!(self, g => g.check(action))
-    }
-    fn apply_unchecked(&mut self, action: Action) {
-        forward!(self, g => g.apply_unchecked(action))
-    }
-    fn is_terminal(&self) -> bool {
-        forward!(self, g => g.is_terminal())
-    }
-    fn winner(&self) -> Option<Colour> {
-        forward!(self, g => g.winner())
-    }
-    fn scores(&mut self) -> Option<[f64; 2]> {
-        forward!(self, g => g.scores())
-    }
-    fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
-        forward!(self, g => g.random_action(rng, buf))
-    }
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        forward!(self, g => g.query(what, point))
-    }
-    fn returns(&self) -> [f64; 2] {
-        forward!(self, g => g.returns())
-    }
-    fn feature_plane_names(&self) -> &'static [&'static str] {
-        forward!(self, g => g.feature_plane_names())
-    }
-    fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        forward!(self, g => g.feature_planes(perspective, planes))
+
+    forward_methods! {
+        fn name(&self) -> &'static str;
+        fn options(&self) -> Vec<(&'static str, OptionValue)>;
+        fn board(&self) -> &'static Board;
+        fn specials(&self) -> &'static [Special];
+        fn turn(&self) -> &Turn;
+        fn cell(&self, p: Point) -> Option<Colour>;
+        fn legal_actions(&mut self, out: &mut Vec<Action>);
+        fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
+        fn apply_unchecked(&mut self, action: Action);
+        fn scores(&mut self) -> Option<[f64; 2]>;
+        fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action>;
+        fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error>;
+        fn feature_plane_names(&self) -> &'static [&'static str];
+        fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>);
     }
 }

@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Action, Detail, Game, Special};
+use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
     bits, clone_by_fields, Colour, Marks, PointList, PointSets, Rng, UnionFind, EMPTY,
@@ -50,7 +50,6 @@ const OFF_BOARD: u8 = 3;
 pub struct Sunder {
     board: &'static Board,
     komi_halves: i64,
-    pie: bool,
     /// Per point, then the sentinel cell `N` ([`OFF_BOARD`]), so that a step
     /// off the board reads as a cell and needs no test of its own.
     cells: Vec<u8>,
@@ -67,12 +66,10 @@ pub struct Sunder {
     live_size: Vec<u16>,
     /// Per group root: whether the group touches the edge of the board.
     on_edge: Vec<bool>,
-    to_move: Colour,
-    swapped: bool,
-    plies: u32,
-    winner: Option<Colour>,
-    /// The empty points, so a random placement is O(1).
-    empties: PointList,
+    turn: Turn,
+    /// The open points (here every empty point), so a random placement is
+    /// O(1).
+    open: PointList,
     marks: Marks,
     fills: Fills,
 }
@@ -80,7 +77,6 @@ pub struct Sunder {
 clone_by_fields!(Sunder {
     board,
     komi_halves,
-    pie,
     cells,
     limits,
     groups,
@@ -88,11 +84,8 @@ clone_by_fields!(Sunder {
     live_parts,
     live_size,
     on_edge,
-    to_move,
-    swapped,
-    plies,
-    winner,
-    empties,
+    turn,
+    open,
     marks,
     fills,
 });
@@ -224,10 +217,10 @@ impl Sunder {
     /// Places a stone of the mover at `p`, merges its group, and decides the
     /// win (Ruling (cuts), tested on the group of the stone just placed only).
     fn place(&mut self, p: Point) {
-        let colour = self.to_move;
+        let colour = self.turn.to_move();
         let ring = self.survey(p, colour.stone());
         self.cells[p as usize] = colour.stone();
-        self.empties.remove(p);
+        self.open.remove(p);
         let limit = self.cut_limit(colour);
         let live_parts = if ring.count == 0 {
             self.start_group(p, limit)
@@ -235,7 +228,10 @@ impl Sunder {
             self.join_groups(p, &ring, limit)
         };
         if live_parts == 0 {
-            self.winner = Some(colour);
+            self.turn.end(Some(colour));
+        } else if self.open.is_empty() {
+            // A full board with no winner: possible only with komi.
+            self.turn.end(None);
         }
     }
 
@@ -337,10 +333,6 @@ impl Sunder {
     fn record(&mut self, root: Point, parts: usize, size: usize) {
         self.live_parts[root as usize] = parts as u16;
         self.live_size[root as usize] = size as u16;
-    }
-
-    fn swap_available(&self) -> bool {
-        self.pie && self.plies == 1
     }
 
     /// The points of the group holding `p`, and the parts of the board minus
@@ -605,7 +597,7 @@ fn full_board_after(n: usize, board: &Board) -> PointSets {
     sets
 }
 
-impl Game for Sunder {
+impl Position for Sunder {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let side = options.int("size", 7, 2..=25)? as usize;
         let komi_halves = options.halves("komi", 0)?;
@@ -623,7 +615,6 @@ impl Game for Sunder {
         Ok(Sunder {
             board,
             komi_halves,
-            pie,
             cells: (0..=n)
                 .map(|p| if p < n { EMPTY } else { OFF_BOARD })
                 .collect(),
@@ -633,11 +624,8 @@ impl Game for Sunder {
             live_parts: vec![0; n],
             live_size: vec![0; n],
             on_edge: vec![false; n],
-            to_move: Colour::Black,
-            swapped: false,
-            plies: 0,
-            winner: None,
-            empties: PointList::full(n),
+            turn: Turn::new(pie),
+            open: PointList::full(n),
             marks: Marks::new(n),
             fills: Fills::new(bits::words_for(grid)),
         })
@@ -651,7 +639,7 @@ impl Game for Sunder {
         vec![
             ("size", OptionValue::Int(self.board.side() as i64)),
             ("komi", halves_value(self.komi_halves)),
-            ("pie", OptionValue::Bool(self.pie)),
+            ("pie", OptionValue::Bool(self.turn.pie())),
         ]
     }
 
@@ -660,23 +648,19 @@ impl Game for Sunder {
     }
 
     fn specials(&self) -> &'static [Special] {
-        if self.pie {
+        if self.turn.pie() {
             &[Special::Swap]
         } else {
             &[]
         }
     }
 
-    fn to_move(&self) -> Colour {
-        self.to_move
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
-    fn cell(&self, p: Point) -> u8 {
-        self.cells[p as usize]
-    }
-
-    fn swapped(&self) -> bool {
-        self.swapped
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
@@ -685,7 +669,7 @@ impl Game for Sunder {
             return;
         }
         out.extend((0..self.board.points() as Point).filter(|&p| self.cells[p as usize] == EMPTY));
-        if self.swap_available() {
+        if self.turn.swap_available() {
             out.push(self.board.points() as Action);
         }
     }
@@ -698,8 +682,8 @@ impl Game for Sunder {
             if self.cells[action as usize] != EMPTY {
                 return Err("the point is occupied".into());
             }
-        } else if !self.swap_available() {
-            return Err("swap is offered only to the second player, on its first turn".into());
+        } else {
+            self.turn.check_swap()?;
         }
         Ok(())
     }
@@ -707,20 +691,10 @@ impl Game for Sunder {
     fn apply_unchecked(&mut self, action: Action) {
         if (action as usize) < self.board.points() {
             self.place(action);
-            self.to_move = self.to_move.opponent();
+            self.turn.end_turn();
         } else {
-            // Swap: the seats exchange colours; board and colour to move stay.
-            self.swapped = !self.swapped;
+            self.turn.swap();
         }
-        self.plies += 1;
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.winner.is_some() || self.empties.is_empty()
-    }
-
-    fn winner(&self) -> Option<Colour> {
-        self.winner
     }
 
     fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
@@ -728,7 +702,7 @@ impl Game for Sunder {
         if self.is_terminal() {
             return None;
         }
-        Some(self.empties[rng.below(self.empties.len())])
+        Some(self.open[rng.below(self.open.len())])
     }
 
     fn feature_plane_names(&self) -> &'static [&'static str] {
@@ -738,7 +712,7 @@ impl Game for Sunder {
     /// `swap_available`: 1 on the board while the player to move may swap,
     /// whose choice then weighs the whole position, not a point.
     fn feature_planes(&mut self, _: Colour, planes: &mut Planes<'_>) {
-        if self.swap_available() {
+        if self.turn.swap_available() {
             planes.fill(0, 1.0);
         }
     }
@@ -746,7 +720,7 @@ impl Game for Sunder {
     fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         match (what, point) {
             ("cuts", Some(p)) => Ok(self.cuts_of(p)),
-            ("swapped", _) => Ok(Detail::Bool(self.swapped)),
+            ("swapped", _) => Ok(Detail::Bool(self.turn.swapped())),
             _ => Err(Error::Notation(format!(
                 "sunder has no '{what}' (it has: cuts at a point, swapped)"
             ))),

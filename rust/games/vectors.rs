@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{AnyGame, Game};
+use super::{AnyPosition, Position};
 use crate::core::Colour;
 use crate::options::{OptionValue, Options};
 
@@ -16,7 +16,7 @@ pub fn playouts(game: &str) -> Vec<Value> {
 }
 
 /// The start state of a playout, built from its options.
-pub fn start(playout: &Value) -> AnyGame {
+pub fn start(playout: &Value) -> AnyPosition {
     let options = playout["options"]
         .as_object()
         .unwrap()
@@ -30,7 +30,7 @@ pub fn start(playout: &Value) -> AnyGame {
             };
             (k.clone(), value)
         });
-    AnyGame::new(
+    AnyPosition::new(
         playout["game"].as_str().unwrap(),
         &mut Options::new(options),
     )
@@ -44,7 +44,7 @@ fn colour_name(colour: Option<Colour>) -> Value {
 /// Replays every playout of `game`, checking after every ply the board, the
 /// colour to move, the legal actions, the end and the winner; `extra` checks
 /// the game's own counters against each vector state.
-pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
+pub fn replay(game: &str, extra: impl Fn(&mut AnyPosition, &Value, &str)) {
     for (k, playout) in playouts(game).iter().enumerate() {
         let mut state = start(playout);
         let moves = playout["moves"].as_array().unwrap();
@@ -119,7 +119,7 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyGame, &Value, &str)) {
 
 /// Plays moves given as text (`"a1 b2 pass"`), panicking with the move and
 /// the reason if one is refused.
-pub fn play<G: Game>(state: &mut G, moves: &str) {
+pub fn play<P: Position>(state: &mut P, moves: &str) {
     for text in moves.split_whitespace() {
         let action = state
             .parse_action(text)

@@ -1,8 +1,8 @@
 use super::*;
 use crate::options::{OptionValue, Options};
 
-fn sunder(size: i64, pie: bool) -> AnyGame {
-    AnyGame::new(
+fn sunder(size: i64, pie: bool) -> AnyPosition {
+    AnyPosition::new(
         "sunder",
         &mut Options::new([
             ("size", OptionValue::Int(size)),
@@ -12,7 +12,7 @@ fn sunder(size: i64, pie: bool) -> AnyGame {
     .unwrap()
 }
 
-fn play(game: &mut AnyGame, moves: &[&str]) {
+fn play(game: &mut AnyPosition, moves: &[&str]) {
     for m in moves {
         let a = game.parse_action(m).unwrap();
         game.apply(a).unwrap();
@@ -24,7 +24,7 @@ fn at(obs: &[f32], width: usize, plane: usize, c: usize, r: usize) -> f32 {
     obs[plane * width * width + (r - 1) * width + (c - 1)]
 }
 
-fn observe(game: &mut AnyGame, perspective: Colour) -> Vec<f32> {
+fn observe(game: &mut AnyPosition, perspective: Colour) -> Vec<f32> {
     let mut out = vec![f32::NAN; observation_len(game)];
     write_observation(game, perspective, &mut out);
     out
@@ -88,7 +88,7 @@ fn sunder_shows_when_swap_is_available() {
 
 #[test]
 fn a_batch_equals_the_single_observations_from_the_mover() {
-    let mut states: Vec<AnyGame> = (0..9)
+    let mut states: Vec<AnyPosition> = (0..9)
         .map(|i| {
             let mut game = sunder(4, true);
             let mut rng = crate::core::Rng::for_game(5, i);

@@ -7,7 +7,7 @@ use pyo3::types::PyDict;
 
 use super::convert::options_from;
 use super::pools::pool;
-use crate::games::AnyGame;
+use crate::games::AnyPosition;
 use crate::playout::{default_max_moves, run_batch};
 
 /// Plays games `first .. first + count` of the batch seeded `seed` and
@@ -26,7 +26,7 @@ pub fn playouts<'py>(
     threads: Option<usize>,
     max_moves: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = AnyGame::new(name, &mut options_from(options)?)?;
+    let start = AnyPosition::new(name, &mut options_from(options)?)?;
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
     let batch = py.detach(|| pool.install(|| run_batch(&start, seed, first, count, max_moves)));

@@ -14,10 +14,10 @@ use super::pools::pool;
 use super::state::State;
 use crate::bot::{play_games, search, Budget, Player};
 use crate::core::Rng;
-use crate::games::{AnyGame, Game};
+use crate::games::{AnyPosition, Position};
 use crate::playout::default_max_moves;
 
-fn check_not_over(game: &AnyGame) -> PyResult<()> {
+fn check_not_over(game: &AnyPosition) -> PyResult<()> {
     if game.is_terminal() {
         return Err(IllegalMoveError::new_err(format!(
             "the game is over: there is no move to choose (in {})",
@@ -130,7 +130,7 @@ pub fn games<'py>(
     max_moves: Option<usize>,
     branching: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = AnyGame::new(name, &mut options_from(options)?)?;
+    let start = AnyPosition::new(name, &mut options_from(options)?)?;
     check_exploration(exploration.0)?;
     check_exploration(exploration.1)?;
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::games::{Action, AnyGame, Game};
+use crate::games::{Action, AnyPosition, Position};
 
 /// The texts of a game's actions, and the way back from text to action.
 pub struct ActionNames {
@@ -52,7 +52,7 @@ type Key = (usize, usize);
 static CACHE: Mutex<Option<HashMap<Key, Arc<ActionNames>>>> = Mutex::new(None);
 
 /// The shared names of `game`'s actions.
-pub fn action_names(py: Python<'_>, game: &AnyGame) -> PyResult<Arc<ActionNames>> {
+pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNames>> {
     let key = (
         game.board() as *const _ as usize,
         game.specials().as_ptr() as usize,

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use super::errors::{OptionError, StonefieldError};
 use super::state::State;
-use crate::games::{AnyGame, Game};
+use crate::games::{AnyPosition, Position};
 use crate::observation::{observation_shape, write_observations};
 
 /// The observations of `states` (any iterable of states of one game), each
@@ -40,13 +40,13 @@ pub fn observations<'py>(
         .into_iter()
         .map(|(i, item)| Ok((i, item.try_borrow_mut()?)))
         .collect::<PyResult<Vec<_>>>()?;
-    let mut games: Vec<(usize, &mut AnyGame)> = guards
+    let mut games: Vec<(usize, &mut AnyPosition)> = guards
         .iter_mut()
         .map(|(i, guard)| (*i, guard.current_mut()))
         .chain(clones.iter_mut().map(|(i, game)| (*i, game)))
         .collect();
     games.sort_unstable_by_key(|(i, _)| *i);
-    let mut games: Vec<&mut AnyGame> = games.into_iter().map(|(_, game)| game).collect();
+    let mut games: Vec<&mut AnyPosition> = games.into_iter().map(|(_, game)| game).collect();
     let Some(first) = games.first() else {
         return Err(StonefieldError::new_err(
             "observations needs at least one state",

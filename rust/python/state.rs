@@ -14,7 +14,7 @@ use super::legal_moves::LegalMoves;
 use super::names::{action_names, ActionNames};
 use crate::board::Point;
 use crate::core::Colour;
-use crate::games::{Action, AnyGame, Game};
+use crate::games::{Action, AnyPosition, Position};
 use crate::observation::{observation_shape, write_observation, COMMON_PLANES};
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
@@ -26,24 +26,24 @@ const CHECKPOINT_EVERY: usize = 64;
 #[pyclass(module = "stonefield._core", subclass)]
 pub struct State {
     game: Py<PyAny>,
-    current: AnyGame,
+    current: AnyPosition,
     history: Vec<Action>,
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies;
     /// they never change once made, so copies of a state share them.
-    checkpoints: Vec<Arc<AnyGame>>,
+    checkpoints: Vec<Arc<AnyPosition>>,
     names: Arc<ActionNames>,
     buf: Vec<Action>,
 }
 
 impl State {
     /// The game state as it stands.
-    pub(super) fn current(&self) -> &AnyGame {
+    pub(super) fn current(&self) -> &AnyPosition {
         &self.current
     }
 
     /// The game state as it stands, for methods that reuse its scratch
     /// buffers without changing the position.
-    pub(super) fn current_mut(&mut self) -> &mut AnyGame {
+    pub(super) fn current_mut(&mut self) -> &mut AnyPosition {
         &mut self.current
     }
 
@@ -142,7 +142,7 @@ impl State {
         }
         let name: String = game.getattr("name")?.extract()?;
         let options = game.getattr("options")?;
-        let current = AnyGame::new(&name, &mut options_from(options.cast::<PyDict>()?)?)?;
+        let current = AnyPosition::new(&name, &mut options_from(options.cast::<PyDict>()?)?)?;
         Ok(State {
             names: action_names(py, &current)?,
             buf: Vec::with_capacity(current.num_actions()),
@@ -388,9 +388,7 @@ impl State {
         point: &Bound<'_, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         let p = self.point_arg(Some(point))?.expect("a point was given");
-        Colour::of_cell(self.current.cell(p))
-            .map(|c| colour(py, c))
-            .transpose()
+        self.current.cell(p).map(|c| colour(py, c)).transpose()
     }
 
     /// The game record: game, options, `;`, then the moves as text.
@@ -437,7 +435,7 @@ pub fn describe<'py>(
     options: &Bound<'py, PyDict>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut option_kinds = options_from(options)?;
-    let game = AnyGame::new(name, &mut option_kinds)?;
+    let game = AnyPosition::new(name, &mut option_kinds)?;
     let board = game.board();
     let info = PyDict::new(py);
     let canonical = PyDict::new(py);

@@ -2,8 +2,8 @@ use super::*;
 use crate::options::{OptionValue, Options};
 use crate::playout::run_batch;
 
-fn sunder(size: i64) -> AnyGame {
-    AnyGame::new(
+fn sunder(size: i64) -> AnyPosition {
+    AnyPosition::new(
         "sunder",
         &mut Options::new([("size", OptionValue::Int(size))]),
     )

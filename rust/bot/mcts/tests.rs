@@ -1,9 +1,9 @@
 use super::*;
-use crate::games::{AnyGame, Special};
+use crate::games::{AnyPosition, Special};
 use crate::options::{OptionValue, Options};
 
-fn sunder(size: i64, pie: bool) -> AnyGame {
-    AnyGame::new(
+fn sunder(size: i64, pie: bool) -> AnyPosition {
+    AnyPosition::new(
         "sunder",
         &mut Options::new([
             ("size", OptionValue::Int(size)),
@@ -22,7 +22,7 @@ fn budget(iterations: u64) -> Budget {
     }
 }
 
-fn play(state: &mut AnyGame, moves: &[&str]) {
+fn play(state: &mut AnyPosition, moves: &[&str]) {
     for m in moves {
         let a = state.parse_action(m).unwrap();
         state.apply(a).unwrap();
@@ -30,7 +30,7 @@ fn play(state: &mut AnyGame, moves: &[&str]) {
 }
 
 /// Exact value for the player to move, by negamax over seats: +1 a win.
-fn solve(state: &AnyGame) -> i32 {
+fn solve(state: &AnyPosition) -> i32 {
     if state.is_terminal() {
         return 0; // only reached at the start of a search
     }

@@ -2,7 +2,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anadil {
     let mut options = Options::new([
@@ -44,7 +44,7 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     let mut state = new(side as i64, 0);
     let n = state.board.points();
     state.cells.fill(EMPTY);
-    state.empties.clear();
+    state.open.clear();
     state.stones = [0; 2];
     state.hash = 0;
     for (i, row) in rows.iter().enumerate() {
@@ -64,10 +64,10 @@ fn position(rows: &[&str], to_move: Colour, prison: i64) -> Anadil {
     }
     for p in 0..n as Point {
         if state.cells[p as usize] == EMPTY {
-            state.empties.insert(p);
+            state.open.insert(p);
         }
     }
-    state.to_move = to_move;
+    state.turn.set_to_move(to_move);
     state.prison = prison;
     state.regions.rebuild(&state.cells);
     state
@@ -92,7 +92,7 @@ impl Naive {
         Naive {
             side: state.board.side() as i32,
             cells: state.cells.clone(),
-            to_move: state.to_move,
+            to_move: state.turn.to_move(),
             prison: state.prison,
             protected: state.protected_point(),
             previous: [0, 1].map(|k| state.previous[k].map(|_| state.previous_cells[k].clone())),
@@ -358,12 +358,12 @@ fn vectors_replay_exactly() {
 fn snapshot(state: &Anadil) -> (Vec<u8>, Colour, i64, Point, u64, [usize; 2], Option<Colour>) {
     (
         state.cells.clone(),
-        state.to_move,
+        state.turn.to_move(),
         state.prison,
         state.protected,
         state.hash,
         state.stones,
-        state.winner,
+        state.turn.winner(),
     )
 }
 
@@ -709,9 +709,9 @@ fn options_are_checked() {
         state.options(),
         vec![("size", OptionValue::Int(7)), ("komi", OptionValue::Int(4))]
     );
-    let default = AnyGame::new("anadil", &mut Options::default()).unwrap();
+    let default = AnyPosition::new("anadil", &mut Options::default()).unwrap();
     assert_eq!(default.board().side(), 15);
-    let unknown = AnyGame::new(
+    let unknown = AnyPosition::new(
         "anadil",
         &mut Options::new([("pie", OptionValue::Bool(true))]),
     )
@@ -812,18 +812,14 @@ fn a_surely_legal_placement_is_found_by_region_as_by_every_point() {
         let mut state = new(9, 0);
         let mut rng = Rng::for_game(7, game);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let every_point = state
-                .empties
-                .as_slice()
-                .iter()
-                .any(|&p| state.surely_legal(p));
+            let every_point = state.open.as_slice().iter().any(|&p| state.surely_legal(p));
             assert_eq!(
                 state.some_surely_legal(),
                 every_point,
                 "game {game} ply {}",
-                state.plies
+                state.turn.plies()
             );
-            lone_turns += usize::from(state.stones[state.to_move.index()] == 0);
+            lone_turns += usize::from(state.stones[state.turn.to_move().index()] == 0);
             state.apply_unchecked(action);
         }
     }

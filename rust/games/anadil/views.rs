@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::games::Detail;
 
 impl Anadil {
-    /// The answer to [`crate::games::Game::query`] (whose doc lists the queries).
+    /// The answer to [`crate::games::Position::query`] (whose doc lists the queries).
     pub(super) fn view(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
         let points =
             |ps: Vec<Point>| Detail::List(ps.into_iter().map(|q| Detail::Int(q as i64)).collect());
@@ -102,13 +102,13 @@ impl Anadil {
 
     /// How a finished game ended, for people studying the game.
     fn ending(&self) -> Detail {
-        if self.winner.is_none() {
+        if self.turn.winner().is_none() {
             return Detail::None;
         }
-        let loser = self.to_move;
+        let loser = self.turn.to_move();
         let text = if self.stones[loser.index()] == 0 {
             "annihilated"
-        } else if self.empties.is_empty() {
+        } else if self.open.is_empty() {
             "full board"
         } else {
             "blocked"

@@ -138,7 +138,7 @@ impl Anda {
         self.free_regions.clear();
         self.free_regions.extend((0..n as u16).rev());
         self.label.fill(NONE);
-        self.empties.clear();
+        self.open.clear();
         self.suspects.clear();
         self.version = self.version.wrapping_add(1);
         for p in 0..n {
@@ -160,7 +160,7 @@ impl Anda {
                 self.scratch.stack.push(start);
                 while let Some(q) = self.scratch.stack.pop() {
                     self.push_member(r, q);
-                    self.empties.insert(q);
+                    self.open.insert(q);
                     for &m in board.neighbours(q) {
                         if self.cells[m as usize] == EMPTY && self.label[m as usize] == NONE {
                             self.label[m as usize] = r;
@@ -427,7 +427,7 @@ impl Anda {
         }
 
         self.unlink_member(r0, p);
-        self.empties.remove(p);
+        self.open.remove(p);
         self.set_cell(p, colour.stone());
         let g = if keep == NONE {
             self.new_group(p)

@@ -61,7 +61,7 @@ impl Anda {
             let following = self.next[s as usize];
             self.set_cell(s, EMPTY);
             self.label[s as usize] = NONE;
-            self.empties.insert(s);
+            self.open.insert(s);
             self.scratch.removed.push(s);
             s = following;
             if s == head {

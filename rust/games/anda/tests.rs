@@ -2,7 +2,7 @@ use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anda {
     let mut options = Options::new([
@@ -177,14 +177,14 @@ fn assert_invariants(state: &Anda, at: &str) {
             .collect();
         assert_eq!(free, unused, "{at}: free ids of kind {kind}");
     }
-    let mut empties = state.empties.as_slice().to_vec();
-    empties.sort();
+    let mut open = state.open.as_slice().to_vec();
+    open.sort();
     let want: Vec<Point> = (0..n as Point)
         .filter(|&p| cells[p as usize] == EMPTY)
         .collect();
-    assert_eq!(empties, want, "{at}: empties");
-    for (i, &p) in state.empties.as_slice().iter().enumerate() {
-        assert_eq!(state.empties.slot(p), i, "{at}: slot");
+    assert_eq!(open, want, "{at}: open");
+    for (i, &p) in state.open.as_slice().iter().enumerate() {
+        assert_eq!(state.open.slot(p), i, "{at}: slot");
     }
 }
 
@@ -194,7 +194,7 @@ fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
         reference.cells,
         "{at}: board"
     );
-    assert_eq!(state.to_move, reference.to_move, "{at}: to move");
+    assert_eq!(state.turn.to_move(), reference.to_move, "{at}: to move");
     assert_eq!(state.prisoners, reference.prisoners, "{at}: prisoners");
     assert_eq!(state.pending, reference.pending, "{at}: pending stone");
     assert_eq!(
@@ -281,7 +281,9 @@ fn vectors_replay_exactly() {
             expected["scores"]["white"].as_f64().unwrap(),
             "{at}: white score"
         );
-        let AnyGame::Anda(anda) = state else { panic!() };
+        let AnyPosition::Anda(anda) = state else {
+            panic!()
+        };
         assert_invariants(anda, at);
     });
 }
@@ -340,13 +342,13 @@ fn random_positions_match_the_naive_reference() {
             .collect();
         let mut state = Anda::setup(size, 0, "", "", Colour::Black).unwrap();
         state.cells[..n].copy_from_slice(&cells);
-        state.to_move = if trial % 2 == 0 {
+        state.turn.set_to_move(if trial % 2 == 0 {
             Colour::Black
         } else {
             Colour::White
-        };
+        });
         state.rebuild();
-        let mut reference = Naive::new(board, 0, cells, state.to_move, true);
+        let mut reference = Naive::new(board, 0, cells, state.turn.to_move(), true);
         for ply in 0..6 {
             let at = format!("trial {trial} (size {size}) ply {ply}");
             same_as_naive(&mut state, &reference, &at);
@@ -744,7 +746,7 @@ fn options_are_checked() {
         err,
         Error::Option("komi must be a whole number, got 2.5".into())
     );
-    let unknown = AnyGame::new(
+    let unknown = AnyPosition::new(
         "anda",
         &mut Options::new([("pie", OptionValue::Bool(true))]),
     )

@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, komi: i64) -> Esgrad {
@@ -70,7 +70,7 @@ fn naive_scores(state: &Esgrad) -> [f64; 2] {
     for (stone, _, parts) in naive_groups(state.board, &state.cells) {
         scores[stone as usize - 1] += (parts * (parts + 1) / 2) as f64;
     }
-    if let Some(colour) = state.first_pass {
+    if let Some(colour) = state.turn.first_pass() {
         scores[colour.index()] += 0.5;
     }
     scores
@@ -112,7 +112,7 @@ fn group_at(state: &mut Esgrad, text: &str) -> (usize, u64) {
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("esgrad", |state, expected, at| {
-        let AnyGame::Esgrad(esgrad) = state else {
+        let AnyPosition::Esgrad(esgrad) = state else {
             panic!("{at}: not esgrad")
         };
         assert_eq!(
@@ -365,7 +365,7 @@ fn options_are_checked() {
         default.options(),
         vec![("size", OptionValue::Int(9)), ("komi", OptionValue::Int(0))]
     );
-    let unknown = AnyGame::new(
+    let unknown = AnyPosition::new(
         "esgrad",
         &mut Options::new([("pie", OptionValue::Bool(true))]),
     )
@@ -516,7 +516,7 @@ fn random_playouts_fill_the_board_then_pass_twice() {
         let outcome = playout(&mut state, &mut rng, 10_000, &mut Vec::new());
         assert!(outcome.finished);
         assert_eq!(outcome.length as usize, 61 + 2);
-        assert!(state.empties.is_empty());
+        assert!(state.open.is_empty());
         assert_eq!(outcome.scores, naive_scores(&state));
         assert_eq!(
             state.first_pass(),

@@ -3,7 +3,6 @@
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
-use crate::games::Game;
 
 /// A score split into its parts, per colour `[black, white]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,7 +94,8 @@ impl Lingarda {
 
     /// Score: own stones on the board, plus the points of owned enclosures,
     /// plus 0.5 for the colour that made the last placement.
-    /// Kept once the game is over, when the board no longer changes.
+    /// Kept once the game is over (see `Lingarda::pass`), when the board no
+    /// longer changes.
     pub(super) fn score(&mut self) -> Score {
         if let Some(score) = self.final_score {
             return score;
@@ -104,14 +104,10 @@ impl Lingarda {
         if let Some(colour) = self.last_placer {
             half_point[colour.index()] = 0.5;
         }
-        let score = Score {
+        Score {
             stones: self.stones,
             enclosures: self.enclosures(),
             half_point,
-        };
-        if self.is_terminal() {
-            self.final_score = Some(score);
         }
-        score
     }
 }

@@ -339,7 +339,7 @@ impl Lingarda {
         let verdict = match self.glance(p) {
             Ok(verdict) => verdict,
             Err(risk) => {
-                let mover = self.to_move;
+                let mover = self.turn.to_move();
                 let enemy = mover.opponent();
                 self.scratch.safe.clear();
                 self.scratch.flipped.clear();
@@ -374,7 +374,7 @@ impl Lingarda {
             .steps(p)
             .try_into()
             .expect("six directions");
-        let mover = self.to_move.stone();
+        let mover = self.turn.to_move().stone();
         let (cells, counts) = (&self.cells, &self.edge_rays);
         let mut risk = Risk {
             grounded: false,
@@ -533,7 +533,7 @@ impl Lingarda {
     /// Places the mover's stone at `p` for good, with the flips of the last
     /// legal weighing of `p`.
     pub(super) fn commit(&mut self, p: Point) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let ends = self.cut_rays(p).ends;
         // The empty points between p and its ends now see p. The walk stops
         // at the end, or off the board when there is none (EDGE is NO_POINT).
@@ -591,7 +591,7 @@ impl Lingarda {
     /// it stands (`p == NO_POINT`), or with a stone of the mover imagined on
     /// the empty point `p`, before any flip.
     pub(super) fn lifeline_flags(&mut self, p: Point) -> Vec<bool> {
-        let imagined = (p != NO_POINT).then(|| self.imagine(p, self.to_move));
+        let imagined = (p != NO_POINT).then(|| self.imagine(p, self.turn.to_move()));
         self.scratch.safe.clear();
         self.scratch.weighed = NO_POINT;
         let mut flags = vec![false; self.board.points()];

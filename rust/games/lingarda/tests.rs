@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, pie: bool) -> Lingarda {
@@ -38,8 +38,7 @@ fn position(size: i64, stones: &str, to_move: Colour) -> Lingarda {
         }
     }
     state.rebuild_sight();
-    state.to_move = to_move;
-    state.plies = 2;
+    state.turn.set_to_move(to_move);
     state
 }
 
@@ -333,7 +332,7 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
     assert_eq!(field(&view, "legal"), &Detail::Bool(false));
     // Black a3 also cuts a1 off, but the flipped a1 then sees a3 across a2.
     play(&mut state, "a3");
-    assert_eq!(state.cell(point(&state, "a1")), Colour::Black.stone());
+    assert_eq!(state.cell(point(&state, "a1")), Some(Colour::Black));
     assert_eq!(state.stones, [4, 0]);
 }
 
@@ -528,7 +527,8 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
 
 #[test]
 fn options_are_checked() {
-    let make = |pairs: Vec<(&str, OptionValue)>| AnyGame::new("lingarda", &mut Options::new(pairs));
+    let make =
+        |pairs: Vec<(&str, OptionValue)>| AnyPosition::new("lingarda", &mut Options::new(pairs));
     for bad in [
         vec![("size", OptionValue::Int(1))],
         vec![("size", OptionValue::Int(26))],
@@ -578,9 +578,9 @@ struct Snapshot {
 fn snapshot(state: &mut Lingarda) -> Snapshot {
     Snapshot {
         board: state.board_string(),
-        to_move: state.to_move,
-        swapped: state.swapped,
-        consecutive_passes: state.consecutive_passes,
+        to_move: state.turn.to_move(),
+        swapped: state.turn.swapped(),
+        consecutive_passes: state.turn.consecutive_passes(),
         last_placer: state.last_placer,
         legal: legal(state),
         scores: state.scores().unwrap(),
@@ -643,8 +643,8 @@ fn fast_placement_test_matches_the_naive_reference() {
         let size = [2, 3, 4, 5, 6, 3, 4, 5][game % 8] + if game % 60 == 59 { 2 } else { 0 };
         let mut state = new(size as i64, game % 2 == 0);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let at = format!("game {game} size {size} ply {}", state.plies);
-            let mover = state.to_move;
+            let at = format!("game {game} size {size} ply {}", state.turn.plies());
+            let mover = state.turn.to_move();
             let mut naive_legal = Vec::new();
             for p in 0..state.board.points() as Point {
                 if state.cells[p as usize] != EMPTY {
@@ -751,7 +751,7 @@ fn flips_happen_in_random_games_and_match_the_reference() {
     for game in 0..60 {
         let mut state = new(3 + game % 4, false);
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
-            let mover = state.to_move;
+            let mover = state.turn.to_move();
             let before = state.stones[mover.opponent().index()];
             let expected = (action < state.pass_action())
                 .then(|| naive_place(state.board, board_cells(&state), action, mover));

@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyGame};
+use crate::games::{vectors, AnyPosition};
 
 fn new(size: i64, komi: f64, pie: bool) -> Sunder {
     let mut options = Options::new([
@@ -107,7 +107,10 @@ fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
             let colour = state.to_move();
             state.apply(action).unwrap();
-            let at = format!("game {game} (size {size}, komi {komi}) ply {}", state.plies);
+            let at = format!(
+                "game {game} (size {size}, komi {komi}) ply {}",
+                state.turn.plies()
+            );
             let (largest, _) = naive_largest_cut(&state, action);
             assert_eq!(
                 state.winner() == Some(colour),
@@ -252,7 +255,7 @@ fn options_are_checked() {
     assert!(bad(vec![("pie", OptionValue::Int(1))]));
     assert!(!bad(vec![("komi", OptionValue::Float(-1.5))]));
     let unknown =
-        AnyGame::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
+        AnyPosition::new("sunder", &mut Options::new([("sise", OptionValue::Int(5))])).unwrap_err();
     assert!(
         unknown.to_string().contains("unknown option 'sise'"),
         "{unknown}"
