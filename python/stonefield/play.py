@@ -35,7 +35,8 @@ class Bot(Protocol):
 
 class RandomBot:
     """Plays uniformly among the legal moves, as the random playouts do
-    (RULES.md §8): it never swaps, and passes only when nothing else is legal.
+    (see "random play" in ``stonefield rules``): it never swaps, and passes
+    only when nothing else is legal.
 
     >>> import stonefield
     >>> state = stonefield.Sunder(size=3).start()

@@ -132,7 +132,7 @@ class AnadilState(State):
 
 
 class Anadil(Game):
-    """Anadil (RULES.md §5).
+    """Anadil (``stonefield rules anadil``).
 
     Args:
         size: the side of the square board, odd, 5 to 25.

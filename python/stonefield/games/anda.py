@@ -10,7 +10,7 @@ from stonefield.game import Game, OptionValue, State
 
 
 class Score(TypedDict):
-    """One colour's score, part by part (RULES.md §4)."""
+    """One colour's score, part by part (``stonefield rules anda``)."""
 
     territory: float
     prisoners: float
@@ -138,7 +138,7 @@ class AndaState(State):
 
 
 class Anda(Game):
-    """Anda (RULES.md §4).
+    """Anda (``stonefield rules anda``).
 
     Args:
         size: the side of the hexagon, 2 to 25.

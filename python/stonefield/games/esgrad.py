@@ -35,7 +35,7 @@ class EsgradState(State):
         """The score of the position as it stands, per colour: every group
         with its points, partitions and value ``p(p+1)/2`` (ordered by first
         point), their sum, komi (White's), the half point of the first pass,
-        and the total (RULES.md §7).
+        and the total (``stonefield rules esgrad``).
 
         >>> import stonefield
         >>> state = stonefield.Esgrad(size=3, komi=-2).start()
@@ -104,7 +104,7 @@ class EsgradState(State):
 
 
 class Esgrad(Game):
-    """Esgrad (RULES.md §7).
+    """Esgrad (``stonefield rules esgrad``).
 
     Args:
         size: the side of the hexagon, 2 to 25.

@@ -10,7 +10,7 @@ from stonefield.game import Game, OptionValue, State
 
 
 class Score(TypedDict):
-    """One colour's score and its parts (RULES.md §6)."""
+    """One colour's score and its parts (``stonefield rules lingarda``)."""
 
     stones: int
     """Stones on the board."""
@@ -119,7 +119,7 @@ class LingardaState(State):
 
 
 class Lingarda(Game):
-    """Lingarda (RULES.md §6).
+    """Lingarda (``stonefield rules lingarda``).
 
     Args:
         size: the side of the hexagon, 2 to 25.
