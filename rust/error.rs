@@ -11,14 +11,47 @@ pub enum Error {
     Illegal(String),
     /// Text or an action number that names no action of this game.
     Notation(String),
-    /// An unknown option or an option value out of range.
+    /// An unknown game or option.
     Option(String),
+    /// A value the option `option` does not take (out of range, or of the
+    /// wrong kind): the message names the option and its range.
+    OptionValue {
+        option: &'static str,
+        message: String,
+    },
+}
+
+/// How long quoted input may be in a message before it is cut.
+const QUOTE_LIMIT: usize = 40;
+
+/// `text` in single quotes for a message, cut to a few dozen characters
+/// (with its full length said) so a huge input never makes a huge message.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => format!("'{text}'"),
+        Some((end, _)) => format!(
+            "'{}...' ({} characters)",
+            &text[..end],
+            text.chars().count()
+        ),
+    }
+}
+
+/// `text` for a message, cut as [`quoted`] cuts it, without the quotes.
+pub fn cut(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}... ({} characters)", &text[..end], text.chars().count()),
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Illegal(m) | Error::Notation(m) | Error::Option(m) => f.write_str(m),
+            Error::Illegal(m)
+            | Error::Notation(m)
+            | Error::Option(m)
+            | Error::OptionValue { message: m, .. } => f.write_str(m),
         }
     }
 }

@@ -20,4 +20,4 @@ mod python;
 
 pub use error::Error;
 pub use games::{Action, AnyPosition, Position};
-pub use options::{OptionValue, Options};
+pub use options::{OptionKind, OptionSpec, OptionValue, Options};

@@ -1,6 +1,10 @@
-//! Game options as given by a caller, checked and consumed by each game.
+//! Game options: each game declares its options once, as a table of
+//! [`OptionSpec`] (name, kind, default, range, one-line doc), as OpenSpiel's
+//! `GameType` parameter specification does. The constructor, the records,
+//! the Python signatures and docstrings, the command line and the adapters
+//! all read that one table.
 
-use crate::error::Error;
+use crate::error::{cut, quoted, Error};
 
 /// One option value, as Python or a record gives it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,26 +24,195 @@ impl std::fmt::Display for OptionValue {
     }
 }
 
-/// What values an option takes, as its game reads it.
+/// What values an option takes, with its default and its bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    /// A whole number.
-    Int,
-    /// A multiple of 0.5 (a whole number is one too).
-    Halves,
+    /// A count from `min` to `max`: an integer, never a float.
+    Int { default: i64, min: i64, max: i64 },
+    /// A whole number of points from `min` to `max`; a float with no
+    /// fraction (`2.0`) is read as the integer.
+    Whole { default: i64, min: i64, max: i64 },
+    /// A multiple of 0.5 from `min / 2` to `max / 2`; every number here is
+    /// in halves (`3` is 1.5).
+    Halves { default: i64, min: i64, max: i64 },
     /// True or false.
-    Flag,
+    Flag { default: bool },
 }
 
-impl OptionKind {
+/// One option of a game: the single place its name, kind, default, range
+/// and documentation are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The option's name (`"size"`), as in records and keyword arguments.
+    pub name: &'static str,
+    /// Its kind, default and range.
+    pub kind: OptionKind,
+    /// One line for docstrings and `--help`.
+    pub doc: &'static str,
+}
+
+impl OptionSpec {
     /// `"int"`, `"halves"` or `"flag"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            OptionKind::Int => "int",
-            OptionKind::Halves => "halves",
-            OptionKind::Flag => "flag",
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            OptionKind::Int { .. } | OptionKind::Whole { .. } => "int",
+            OptionKind::Halves { .. } => "halves",
+            OptionKind::Flag { .. } => "flag",
         }
     }
+
+    /// The default value, in its canonical form.
+    pub fn default_value(&self) -> OptionValue {
+        match self.kind {
+            OptionKind::Int { default, .. } | OptionKind::Whole { default, .. } => {
+                OptionValue::Int(default)
+            }
+            OptionKind::Halves { default, .. } => halves_value(default),
+            OptionKind::Flag { default } => OptionValue::Bool(default),
+        }
+    }
+
+    /// The smallest and largest values, for numeric options.
+    pub fn bounds(&self) -> Option<(OptionValue, OptionValue)> {
+        match self.kind {
+            OptionKind::Int { min, max, .. } | OptionKind::Whole { min, max, .. } => {
+                Some((OptionValue::Int(min), OptionValue::Int(max)))
+            }
+            OptionKind::Halves { min, max, .. } => Some((halves_value(min), halves_value(max))),
+            OptionKind::Flag { .. } => None,
+        }
+    }
+
+    /// What values the option takes, as a phrase for messages and help:
+    /// "a whole number from 2 to 25", "true or false".
+    pub fn takes(&self) -> String {
+        match (self.kind, self.bounds()) {
+            (OptionKind::Int { .. } | OptionKind::Whole { .. }, Some((min, max))) => {
+                format!("a whole number from {min} to {max}")
+            }
+            (OptionKind::Halves { .. }, Some((min, max))) => {
+                format!("a multiple of 0.5 from {min} to {max}")
+            }
+            _ => "true or false".to_string(),
+        }
+    }
+
+    /// The error for `got`, a value this option does not take: out of range
+    /// (`what` None) or not of its kind (`what`: "a whole number"...).
+    fn refuse(&self, what: Option<&str>, got: impl std::fmt::Display) -> Error {
+        let takes = match (what, self.bounds()) {
+            (_, None) => "true or false".to_string(),
+            (None, Some((min, max))) => format!("from {min} to {max}"),
+            (Some(what), Some((min, max))) => format!("{what} from {min} to {max}"),
+        };
+        Error::OptionValue {
+            option: self.name,
+            message: format!("{} must be {takes}, got {got}", self.name),
+        }
+    }
+
+    /// `value` in the kind's own unit (halves for [`OptionKind::Halves`], 0
+    /// or 1 for a flag), or why not: `Err(None)` out of range, `Err(Some(what))`
+    /// not of the option's kind.
+    fn unit(&self, value: OptionValue) -> Result<i64, Option<&'static str>> {
+        let (number, min, max, what) = match (self.kind, value) {
+            (OptionKind::Flag { .. }, OptionValue::Bool(v)) => return Ok(i64::from(v)),
+            (OptionKind::Flag { .. }, _) => return Err(None),
+            (_, OptionValue::Bool(_)) => return Err(Some("a number")),
+            (
+                OptionKind::Int { min, max, .. } | OptionKind::Whole { min, max, .. },
+                OptionValue::Int(v),
+            ) => (Some(v), min, max, "a whole number"),
+            (OptionKind::Int { min, max, .. }, OptionValue::Float(_)) => {
+                (None, min, max, "a whole number")
+            }
+            (OptionKind::Whole { min, max, .. }, OptionValue::Float(v)) => {
+                (whole(v), min, max, "a whole number")
+            }
+            (OptionKind::Halves { min, max, .. }, OptionValue::Int(v)) => {
+                (v.checked_mul(2), min, max, "a multiple of 0.5")
+            }
+            (OptionKind::Halves { min, max, .. }, OptionValue::Float(v)) => {
+                (whole(v * 2.0), min, max, "a multiple of 0.5")
+            }
+        };
+        match number {
+            Some(n) if (min..=max).contains(&n) => Ok(n),
+            Some(_) => Err(None),
+            // Too large for 64 bits, but of the right kind.
+            None if matches!(value, OptionValue::Int(_))
+                || (is_whole(value) && !matches!(self.kind, OptionKind::Int { .. })) =>
+            {
+                Err(None)
+            }
+            None => Err(Some(what)),
+        }
+    }
+
+    /// Checks `value` and returns it in the kind's own unit: the number
+    /// (halves for [`OptionKind::Halves`]), or 0/1 for a flag.
+    ///
+    /// # Errors
+    /// [`Error::OptionValue`] naming the option and its range.
+    pub fn check(&self, value: OptionValue) -> Result<i64, Error> {
+        self.unit(value).map_err(|what| self.refuse(what, value))
+    }
+
+    /// The error for a whole number too large for 64 bits, as the caller
+    /// wrote it.
+    pub fn too_large(&self, shown: &str) -> Error {
+        self.refuse(None, cut(shown))
+    }
+
+    /// Reads a value as a record writes it: `true`/`false`, a whole number
+    /// or a decimal.
+    ///
+    /// # Errors
+    /// [`Error::OptionValue`] naming the option and what it takes, quoting
+    /// the text.
+    pub fn parse(&self, text: &str) -> Result<OptionValue, Error> {
+        let value = match text.to_ascii_lowercase().as_str() {
+            "true" => Some(OptionValue::Bool(true)),
+            "false" => Some(OptionValue::Bool(false)),
+            _ => match text.parse::<i64>() {
+                Ok(v) => Some(OptionValue::Int(v)),
+                // A decimal, or a whole number too large for 64 bits.
+                Err(_) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && text.bytes().all(|b| b.is_ascii_graphic()))
+                    .map(OptionValue::Float),
+            },
+        };
+        let kind_word = match self.kind {
+            OptionKind::Int { .. } | OptionKind::Whole { .. } => Some("a whole number"),
+            OptionKind::Halves { .. } => Some("a number"),
+            OptionKind::Flag { .. } => None,
+        };
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && kind_word.is_some() {
+            // A whole number, too large for 64 bits: out of range.
+            if !matches!(value, Some(OptionValue::Int(_))) {
+                return Err(self.refuse(None, quoted(text)));
+            }
+        }
+        let Some(value) = value else {
+            return Err(self.refuse(kind_word, quoted(text)));
+        };
+        self.unit(value)
+            .map(|_| value)
+            .map_err(|what| self.refuse(what, quoted(text)))
+    }
+}
+
+/// Whether `value` is a whole number (a float with no fraction counts).
+fn is_whole(value: OptionValue) -> bool {
+    matches!(value, OptionValue::Float(v) if v.is_finite() && v.fract() == 0.0)
+}
+
+/// `v` as a whole number, if it is one within `i64`.
+fn whole(v: f64) -> Option<i64> {
+    (v.is_finite() && v.fract() == 0.0 && v.abs() < 9.0e18).then_some(v as i64)
 }
 
 /// The options a caller gave, read one by one by a game's constructor; any
@@ -47,7 +220,6 @@ impl OptionKind {
 #[derive(Debug, Default)]
 pub struct Options {
     given: Vec<(String, OptionValue, bool)>,
-    known: Vec<(&'static str, OptionKind)>,
 }
 
 impl Options {
@@ -58,104 +230,60 @@ impl Options {
                 .into_iter()
                 .map(|(k, v)| (k.into(), v, false))
                 .collect(),
-            known: Vec::new(),
         }
     }
 
-    fn take(&mut self, name: &'static str, kind: OptionKind) -> Option<OptionValue> {
-        self.known.push((name, kind));
+    fn take(&mut self, name: &str) -> Option<OptionValue> {
         let entry = self.given.iter_mut().find(|(k, _, _)| k == name)?;
         entry.2 = true;
         Some(entry.1)
     }
 
-    /// A whole-number option in `range`, or `default` when absent.
+    fn read(&mut self, spec: &OptionSpec) -> Result<i64, Error> {
+        let value = self.take(spec.name).unwrap_or(spec.default_value());
+        spec.check(value)
+    }
+
+    /// A whole-number option ([`OptionKind::Int`] or [`OptionKind::Whole`]).
     ///
     /// # Errors
-    /// [`Error::Option`] when the value is not a whole number or out of range.
-    pub fn int(
-        &mut self,
-        name: &'static str,
-        default: i64,
-        range: std::ops::RangeInclusive<i64>,
-    ) -> Result<i64, Error> {
-        let value = match self.take(name, OptionKind::Int) {
-            None => default,
-            Some(OptionValue::Int(v)) => v,
-            Some(other) => {
-                return Err(Error::Option(format!(
-                    "{name} must be a whole number, got {other}"
-                )))
-            }
-        };
-        if !range.contains(&value) {
-            return Err(Error::Option(format!(
-                "{name} must be from {} to {}, got {value}",
-                range.start(),
-                range.end()
-            )));
-        }
-        Ok(value)
+    /// [`Error::OptionValue`] when the value is not a whole number in range.
+    pub fn int(&mut self, spec: &OptionSpec) -> Result<i64, Error> {
+        debug_assert!(matches!(
+            spec.kind,
+            OptionKind::Int { .. } | OptionKind::Whole { .. }
+        ));
+        self.read(spec)
     }
 
     /// A multiple of 0.5, returned doubled (so `1.5` gives `3`).
     ///
     /// # Errors
-    /// [`Error::Option`] when the value is not a multiple of 0.5.
-    pub fn halves(&mut self, name: &'static str, default_halves: i64) -> Result<i64, Error> {
-        match self.take(name, OptionKind::Halves) {
-            None => Ok(default_halves),
-            Some(OptionValue::Int(v)) => Ok(v.saturating_mul(2)),
-            Some(OptionValue::Float(v)) => {
-                let doubled = v * 2.0;
-                if doubled.is_finite() && doubled.fract() == 0.0 && doubled.abs() < 1e9 {
-                    Ok(doubled as i64)
-                } else {
-                    Err(Error::Option(format!(
-                        "{name} must be a multiple of 0.5, got {v}"
-                    )))
-                }
-            }
-            Some(OptionValue::Bool(v)) => {
-                Err(Error::Option(format!("{name} must be a number, got {v}")))
-            }
-        }
+    /// [`Error::OptionValue`] when the value is not a multiple of 0.5 in range.
+    pub fn halves(&mut self, spec: &OptionSpec) -> Result<i64, Error> {
+        debug_assert!(matches!(spec.kind, OptionKind::Halves { .. }));
+        self.read(spec)
     }
 
     /// A true/false option.
     ///
     /// # Errors
-    /// [`Error::Option`] when the value is not a boolean.
-    pub fn flag(&mut self, name: &'static str, default: bool) -> Result<bool, Error> {
-        match self.take(name, OptionKind::Flag) {
-            None => Ok(default),
-            Some(OptionValue::Bool(v)) => Ok(v),
-            Some(other) => Err(Error::Option(format!(
-                "{name} must be true or false, got {other}"
-            ))),
-        }
-    }
-
-    /// The options the game has read so far, with their kinds, in the order
-    /// it read them.
-    pub fn kinds(&self) -> &[(&'static str, OptionKind)] {
-        &self.known
+    /// [`Error::OptionValue`] when the value is not a boolean.
+    pub fn flag(&mut self, spec: &OptionSpec) -> Result<bool, Error> {
+        debug_assert!(matches!(spec.kind, OptionKind::Flag { .. }));
+        Ok(self.read(spec)? == 1)
     }
 
     /// Refuses any option the game did not read.
     ///
     /// # Errors
     /// [`Error::Option`] naming the first unknown option and the known ones.
-    pub fn finish(&self, game: &str) -> Result<(), Error> {
+    pub fn finish(&self, game: &str, specs: &[OptionSpec]) -> Result<(), Error> {
         match self.given.iter().find(|(_, _, used)| !used) {
             None => Ok(()),
             Some((name, _, _)) => Err(Error::Option(format!(
                 "unknown option '{name}' for {game} (it has: {})",
-                self.known
-                    .iter()
-                    .map(|(known, _)| *known)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
             ))),
         }
     }
@@ -175,19 +303,85 @@ pub fn halves_value(halves: i64) -> OptionValue {
 mod tests {
     use super::*;
 
+    const SIZE: OptionSpec = OptionSpec {
+        name: "size",
+        kind: OptionKind::Int {
+            default: 7,
+            min: 2,
+            max: 25,
+        },
+        doc: "the side",
+    };
+    const KOMI: OptionSpec = OptionSpec {
+        name: "komi",
+        kind: OptionKind::Halves {
+            default: 0,
+            min: -20,
+            max: 20,
+        },
+        doc: "komi",
+    };
+    const PIE: OptionSpec = OptionSpec {
+        name: "pie",
+        kind: OptionKind::Flag { default: true },
+        doc: "pie",
+    };
+
     #[test]
-    fn options_remember_the_kind_each_was_read_as() {
+    fn options_are_read_by_their_spec() {
         let mut options = Options::new([("komi", OptionValue::Float(1.5))]);
-        options.int("size", 7, 2..=25).unwrap();
-        assert_eq!(options.halves("komi", 0), Ok(3));
-        options.flag("pie", true).unwrap();
+        assert_eq!(options.int(&SIZE), Ok(7));
+        assert_eq!(options.halves(&KOMI), Ok(3));
+        assert_eq!(options.flag(&PIE), Ok(true));
+        assert_eq!(options.finish("test", &[SIZE, KOMI, PIE]), Ok(()));
+    }
+
+    #[test]
+    fn every_refusal_says_the_range() {
+        let message = |spec: &OptionSpec, v| spec.check(v).unwrap_err().to_string();
         assert_eq!(
-            options.kinds(),
-            [
-                ("size", OptionKind::Int),
-                ("komi", OptionKind::Halves),
-                ("pie", OptionKind::Flag)
-            ]
+            message(&SIZE, OptionValue::Int(i64::MIN)),
+            "size must be from 2 to 25, got -9223372036854775808"
         );
+        assert_eq!(
+            message(&SIZE, OptionValue::Float(7.5)),
+            "size must be a whole number from 2 to 25, got 7.5"
+        );
+        assert_eq!(
+            message(&KOMI, OptionValue::Int(i64::MAX)),
+            "komi must be from -10 to 10, got 9223372036854775807"
+        );
+        assert_eq!(
+            message(&KOMI, OptionValue::Float(0.3)),
+            "komi must be a multiple of 0.5 from -10 to 10, got 0.3"
+        );
+        assert_eq!(
+            message(&KOMI, OptionValue::Bool(true)),
+            "komi must be a number from -10 to 10, got true"
+        );
+        assert_eq!(
+            message(&PIE, OptionValue::Int(1)),
+            "pie must be true or false, got 1"
+        );
+        assert!(SIZE.check(OptionValue::Float(7.0)).is_err());
+    }
+
+    #[test]
+    fn record_values_are_parsed_by_their_kind() {
+        assert_eq!(PIE.parse("False"), Ok(OptionValue::Bool(false)));
+        assert_eq!(KOMI.parse("-1.5"), Ok(OptionValue::Float(-1.5)));
+        assert_eq!(
+            PIE.parse("no").unwrap_err().to_string(),
+            "pie must be true or false, got 'no'"
+        );
+        assert_eq!(
+            SIZE.parse("99999999999999999999").unwrap_err().to_string(),
+            "size must be from 2 to 25, got '99999999999999999999'"
+        );
+        assert_eq!(
+            SIZE.parse("seven").unwrap_err().to_string(),
+            "size must be a whole number from 2 to 25, got 'seven'"
+        );
+        assert!(KOMI.parse("nan").is_err() && KOMI.parse("inf").is_err());
     }
 }

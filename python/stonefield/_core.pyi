@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``stonefield._core``."""
 
-from collections.abc import Iterable, Iterator
-from typing import Any, Final, SupportsIndex, final, overload
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final, Self, SupportsIndex, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,17 +13,19 @@ __all__ = [
     "COMMON_PLANES",
     "GAME_NAMES",
     "NO_WINNER",
+    "Game",
     "IllegalMoveError",
     "LegalMoves",
     "NotationError",
     "OptionError",
+    "OptionSpec",
     "RecordError",
     "State",
     "StonefieldError",
-    "describe",
     "games",
     "mcts_search",
     "observations",
+    "option_table",
     "playouts",
     "random_action",
 ]
@@ -37,6 +39,67 @@ class IllegalMoveError(StonefieldError): ...
 class NotationError(StonefieldError): ...
 class OptionError(StonefieldError): ...
 class RecordError(StonefieldError): ...
+
+_OptionValue = bool | int | float
+
+@final
+class OptionSpec:
+    """One option of a game, as its table declares it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def default(self) -> _OptionValue: ...
+    @property
+    def min(self) -> int | float | None: ...
+    @property
+    def max(self) -> int | float | None: ...
+    @property
+    def takes(self) -> str: ...
+    @property
+    def doc(self) -> str: ...
+
+def option_table(name: str) -> list[OptionSpec]: ...
+
+@disjoint_base
+class Game:
+    """The rules of one game with its options; immutable."""
+
+    def __new__(cls, name: str, options: Mapping[str, _OptionValue] | None = None) -> Self: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def options(self) -> dict[str, _OptionValue]: ...
+    @property
+    def option_specs(self) -> list[OptionSpec]: ...
+    @property
+    def num_points(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def specials(self) -> tuple[str, ...]: ...
+    @property
+    def shape(self) -> str: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def coords(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def point_names(self) -> tuple[str, ...]: ...
+    @property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]: ...
+    @staticmethod
+    def column_name(column: int) -> str: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    @property
+    def observation_planes(self) -> tuple[str, ...]: ...
+    @property
+    def default_max_moves(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class LegalMoves:
@@ -54,7 +117,7 @@ class LegalMoves:
 
 @disjoint_base
 class State:
-    def __new__(cls, game: Any, source: State | None = None) -> State: ...
+    def __new__(cls, game: Game, source: State | None = None) -> State: ...
     @property
     def game(self) -> Any: ...
     def play(self, mv: object) -> None: ...
@@ -96,10 +159,8 @@ class State:
     def __hash__(self) -> int: ...
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
-def describe(name: str, options: dict[str, bool | int | float]) -> dict[str, Any]: ...
 def playouts(
-    name: str,
-    options: dict[str, bool | int | float],
+    game: Game,
     *,
     seed: int,
     first: int,
@@ -119,8 +180,7 @@ def mcts_search(
 ) -> dict[str, Any]: ...
 def random_action(state: State, *, seed: int, index: int) -> int: ...
 def games(
-    name: str,
-    options: dict[str, bool | int | float],
+    game: Game,
     *,
     seed: int,
     first: int,

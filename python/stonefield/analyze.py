@@ -135,8 +135,7 @@ def _json_ready(value: Any) -> Any:
 
 
 def _games_chunk(
-    name: str,
-    options: dict[str, OptionValue],
+    game: Game,
     seed: int,
     iterations: int | None,
     exploration: float,
@@ -148,8 +147,7 @@ def _games_chunk(
 ) -> dict[str, Any]:
     """One chunk of self-play games; module-level so executors can pickle it."""
     return _core.games(
-        name,
-        options,
+        game,
         seed=seed,
         first=first,
         count=count,
@@ -338,7 +336,7 @@ def _report(
 
 def komi_values(game: Game, low: float, high: float, step: float | None = None) -> list[float]:
     """The komi values from ``low`` to ``high`` the game accepts: every half
-    point for games with half-point komi, every point otherwise.
+    point for games with half-point komi, every point (as ints) otherwise.
 
     Raises:
         OptionError: when the game has no komi, or the range is empty or
@@ -348,22 +346,22 @@ def komi_values(game: Game, low: float, high: float, step: float | None = None) 
     >>> komi_values(stonefield.Sunder(size=5), -1, 1)
     [-1.0, -0.5, 0.0, 0.5, 1.0]
     """
-    if "komi" not in game.options:
+    komi = next((spec for spec in game.option_specs if spec.name == "komi"), None)
+    if komi is None:
         raise OptionError(f"{game.name} has no komi")
     if not (math.isfinite(low) and math.isfinite(high)) or low > high:
         raise OptionError(f"the komi range must run from low to high, got {low}:{high}")
     if step is None:
-        try:
-            make_game(game.name, **{**game.options, "komi": 0.5})
-            step = 0.5
-        except OptionError:
-            step = 1.0
+        step = 0.5 if komi.kind == "halves" else 1.0
     if step <= 0:
         raise OptionError(f"the komi step must be > 0, got {step}")
     count = math.floor((high - low) / step + 1e-9) + 1
     if count > 201:
         raise OptionError(f"the komi range {low}:{high} has {count} values; 201 at most")
-    values = [low + k * step for k in range(count)]
+    values: list[float] = [low + k * step for k in range(count)]
+    if komi.kind == "int":
+        # Whole komi as ints, which every game with whole komi takes.
+        values = [int(v) if float(v).is_integer() else v for v in values]
     for k in (values[0], values[-1]):
         make_game(game.name, **{**game.options, "komi": k})  # raises for a bad komi
     return values
@@ -451,8 +449,7 @@ def analyze(
     def play(on: Game, per_move: int | None, count: int) -> _Played:
         work = partial(
             _games_chunk,
-            on.name,
-            dict(on.options),
+            on,
             seed,
             per_move,
             exploration,
@@ -463,7 +460,7 @@ def analyze(
         return _join(parts)
 
     reports = []
-    cap = max_moves if max_moves is not None else 10 * game.num_points
+    cap = max_moves if max_moves is not None else game.default_max_moves
     for name, per_move, count in plan:
         started = time.perf_counter()
         played = play(game, per_move, count)

@@ -84,7 +84,7 @@ class MCTS:
         threads: trees searched in parallel.
         exploration: the UCT constant ``c`` in ``q + c * sqrt(ln N / n)``.
         max_moves: a rollout stops unfinished (reward 0) after this many
-            actions (default ``10 * points``).
+            actions (default :attr:`Game.default_max_moves`).
 
     Raises:
         OptionError: for a budget, seed or thread count out of range.
@@ -267,8 +267,7 @@ def play_match(
         raise OptionError(f"games must be a whole number >= 0, got {games!r}")
     (a, ea), (b, eb) = _batch_player(first), _batch_player(second)
     found = _core.games(
-        game.name,
-        dict(game.options),
+        game,
         seed=_seed(seed),
         first=0,
         count=games,

@@ -15,11 +15,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from stonefield._core import OptionError, StonefieldError
+from stonefield._core import OptionError, OptionSpec, StonefieldError, option_table
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
 from stonefield.analyze import BalanceReport, PlayReport, analyze
 from stonefield.colour import Colour
-from stonefield.game import OptionValue, game
+from stonefield.game import Game, OptionValue, game
 from stonefield.notation import load
 from stonefield.play import BOTS, Bot, Session, load_record_argument
 from stonefield.playthrough import write_playthrough
@@ -35,14 +35,52 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"stonefield: error: {message}\n")
 
 
+def _option_flags() -> dict[str, list[tuple[str, OptionSpec]]]:
+    """Every game's options by name, each with the games that have it, from
+    the games' option tables."""
+    flags: dict[str, list[tuple[str, OptionSpec]]] = {}
+    for name in sorted(Game._registry):
+        for spec in option_table(name):
+            flags.setdefault(spec.name, []).append((name, spec))
+    return flags
+
+
+def _flag(name: str, specs: list[tuple[str, OptionSpec]]) -> str:
+    """The command-line flag of an option: ``--size``, or ``--no-pie`` for a
+    flag that is on by default."""
+    spec = specs[0][1]
+    on = spec.kind == "flag" and spec.default is True
+    return f"--no-{name}" if on else f"--{name}"
+
+
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per option of any game, its help from the option tables."""
+    for name, specs in _option_flags().items():
+        docs = {spec.doc for _, spec in specs}
+        doc = docs.pop() if len(docs) == 1 else f"the game's {name}"
+        defaults = ", ".join(f"{game} {spec.default!r}" for game, spec in specs)
+        first = specs[0][1]
+        if first.kind == "flag":
+            parser.add_argument(
+                _flag(name, specs),
+                dest=name,
+                action="store_const",
+                const=not first.default,
+                help=f"turn off: {doc} (on in {', '.join(game for game, _ in specs)})",
+            )
+        else:
+            parser.add_argument(
+                _flag(name, specs), dest=name, type=_number, help=f"{doc} (default: {defaults})"
+            )
+
+
 def _options(args: argparse.Namespace) -> dict[str, OptionValue]:
+    """The game options given on the command line."""
     options: dict[str, OptionValue] = {}
-    for name in ("size", "komi"):
+    for name in _option_flags():
         value = getattr(args, name, None)
         if value is not None:
             options[name] = value
-    if getattr(args, "no_pie", False):
-        options["pie"] = False
     return options
 
 
@@ -265,7 +303,7 @@ def _write_with(path: str, write: Callable[[str], None]) -> None:
 def _play(args: argparse.Namespace, console: Console) -> int:
     if args.load is not None:
         state = load(load_record_argument(args.load))
-        if args.size is not None or args.komi is not None or args.no_pie:
+        if _options(args):
             raise StonefieldError("--load takes the game's options from the record")
         if state.game.name != args.game.lower():
             raise StonefieldError(f"the record is a game of {state.game.name}, not {args.game}")
@@ -297,9 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = commands.add_parser("simulate", help="play random games and summarise them")
     sim.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
     sim.add_argument("--games", type=int, default=10_000, help="how many games (10000)")
-    sim.add_argument("--size", type=int, help="board side")
-    sim.add_argument("--komi", type=_number, help="komi (games that have it)")
-    sim.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    _add_option_flags(sim)
     sim.add_argument("--threads", type=int, help="worker threads (all cores)")
     sim.add_argument("--seed", type=int, default=0, help="batch seed (0)")
     sim.add_argument("--max-moves", type=int, help="stop a game after this many moves")
@@ -312,9 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ana.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
     ana.add_argument("--games", type=int, default=2000, help="random games per komi (2000)")
-    ana.add_argument("--size", type=int, help="board side")
-    ana.add_argument("--komi", type=_number, help="komi (games that have it)")
-    ana.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    _add_option_flags(ana)
     ana.add_argument(
         "--bot", choices=ANALYSIS_BOTS, default="random", help="mcts adds MCTS self-play (random)"
     )
@@ -343,9 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
-    play.add_argument("--size", type=int, help="board side")
-    play.add_argument("--komi", type=_number, help="komi (games that have it)")
-    play.add_argument("--no-pie", action="store_true", help="turn the pie rule off")
+    _add_option_flags(play)
     play.add_argument(
         "--vs",
         choices=["human", *sorted(BOTS)],

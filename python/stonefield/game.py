@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from stonefield import _core
-from stonefield._core import LegalMoves, OptionError
+from stonefield._core import LegalMoves, OptionError, OptionSpec
 
 OptionValue = bool | int | float
 
-# The core's names for the kinds of option values, as Python types.
-_OPTION_TYPES: dict[str, type] = {"int": int, "halves": float, "flag": bool}
+OPTION_TYPES: dict[str, type] = {"int": int, "halves": float, "flag": bool}
+"""The Python type of each kind of option in the core's option tables."""
 
 # The legal moves behave as a read-only sequence of texts.
 Sequence.register(LegalMoves)
@@ -87,12 +88,15 @@ class State(_core.State):
         return (load, (self.record(),))
 
 
-class Game:
+class Game(_core.Game):
     """The rules of one game with its options; immutable.
 
     Make one with a game's own class (``stonefield.Sunder(size=9)``) or by
-    name (``stonefield.game("sunder", size=9)``). Unknown options and values
-    out of range raise :class:`OptionError`.
+    name (``stonefield.game("sunder", size=9)``). Each game declares its
+    options once, in its Rust file: the keyword arguments, their defaults and
+    ranges, and the ``Args`` of each game class's docstring come from that
+    table (:attr:`option_specs`). Unknown options and values out of range
+    raise :class:`OptionError`, whose message gives the range.
 
     >>> import stonefield
     >>> game = stonefield.game("sunder", size=5)
@@ -104,85 +108,66 @@ class Game:
     ((7, 9, 9), ('own_stones', 'opponent_stones', 'empty'))
     >>> game.option_types
     {'size': <class 'int'>, 'komi': <class 'float'>, 'pie': <class 'bool'>}
+    >>> import inspect
+    >>> inspect.signature(stonefield.Sunder)
+    <Signature (*, size: int = 7, komi: float = 0, pie: bool = True)>
     """
-
-    name: str
-    options: dict[str, OptionValue]
-    num_points: int
-    num_actions: int
-    specials: tuple[str, ...]
-    shape: str
-    side: int
-    coords: tuple[tuple[int, int], ...]
-    point_names: tuple[str, ...]
-    observation_shape: tuple[int, int, int]
-    """``(planes, rows, columns)`` of :meth:`State.observation`."""
-    observation_planes: tuple[str, ...]
-    """The name of each observation plane, in order."""
-    option_types: dict[str, type]
-    """Each option's Python type: ``int``, ``float`` (a multiple of 0.5) or ``bool``."""
 
     _registry: ClassVar[dict[str, type[Game]]] = {}
     state_class: ClassVar[type[State]] = State
     game_name: ClassVar[str] = ""
 
-    __slots__ = (
-        "coords",
-        "name",
-        "num_actions",
-        "num_points",
-        "observation_planes",
-        "observation_shape",
-        "option_types",
-        "options",
-        "point_names",
-        "shape",
-        "side",
-        "specials",
-    )
+    __slots__ = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.game_name:
             Game._registry[cls.game_name] = cls
+            specs = _core.option_table(cls.game_name)
+            cls.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+                [
+                    inspect.Parameter(
+                        spec.name,
+                        inspect.Parameter.KEYWORD_ONLY,
+                        default=spec.default,
+                        annotation=OPTION_TYPES[spec.kind],
+                    )
+                    for spec in specs
+                ]
+            )
+            cls.__doc__ = _with_options(cls.__doc__ or "", specs)
 
-    def __init__(self, **options: OptionValue) -> None:
-        info = _core.describe(self.game_name, options)
-        set_ = object.__setattr__
-        set_(self, "name", self.game_name)
-        set_(self, "options", info["options"])
-        set_(self, "num_points", info["num_points"])
-        set_(self, "num_actions", info["num_actions"])
-        set_(self, "specials", tuple(info["specials"]))
-        set_(self, "shape", info["shape"])
-        set_(self, "side", info["side"])
-        set_(self, "coords", tuple(info["coords"]))
-        set_(self, "point_names", tuple(info["point_names"]))
-        set_(self, "observation_shape", tuple(info["observation_shape"]))
-        set_(self, "observation_planes", tuple(info["observation_planes"]))
-        set_(self, "option_types", {k: _OPTION_TYPES[v] for k, v in info["option_kinds"].items()})
+    def __new__(cls, **options: OptionValue) -> Self:
+        if not cls.game_name:
+            raise TypeError("make a game with its class (stonefield.Sunder) or stonefield.game")
+        return super().__new__(cls, cls.game_name, options)
+
+    @property
+    def option_types(self) -> dict[str, type]:
+        """Each option's Python type: ``int``, ``float`` (a multiple of 0.5)
+        or ``bool``."""
+        return {spec.name: OPTION_TYPES[spec.kind] for spec in self.option_specs}
 
     def start(self) -> State:
         """The start position."""
         return self.state_class(self)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return (self.name, self.options) == (other.name, other.options)
-
-    def __hash__(self) -> int:
-        return hash((self.name, tuple(self.options.items())))
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({options})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_make_game, (self.name, dict(self.options)))
+        return (_make_game, (self.name, self.options))
+
+
+def _with_options(doc: str, specs: Sequence[OptionSpec]) -> str:
+    """``doc`` with an ``Args`` section from the option table, after its
+    first paragraph."""
+    lines = ["Args:"] + [
+        f"    {spec.name}: {spec.doc}; {spec.takes} (default {spec.default!r})." for spec in specs
+    ]
+    head, sep, rest = inspect.cleandoc(doc).partition("\n\n")
+    return head + "\n\n" + "\n".join(lines) + (sep + rest if sep else "")
 
 
 def _make_game(name: str, options: dict[str, OptionValue]) -> Game:

@@ -139,8 +139,7 @@ class SimulationResult:
 
 
 def _playouts(
-    name: str,
-    options: dict[str, OptionValue],
+    game: Game,
     seed: int,
     threads: int | None,
     max_moves: int | None,
@@ -150,7 +149,7 @@ def _playouts(
 ) -> dict[str, Any]:
     """One chunk of a batch; module-level so that executors can pickle it."""
     return _core.playouts(
-        name, options, seed=seed, first=first, count=count, threads=threads, max_moves=max_moves
+        game, seed=seed, first=first, count=count, threads=threads, max_moves=max_moves
     )
 
 
@@ -194,7 +193,7 @@ def simulate(
         threads: worker threads per chunk; None uses every core of the
             machine that runs the chunk.
         max_moves: stop a game unfinished after this many actions
-            (default ``10 * points``).
+            (default :attr:`Game.default_max_moves`).
         progress: called as ``progress(done, total)`` after each chunk.
         executor: any :class:`concurrent.futures.Executor` to run the chunks
             on: a ``ProcessPoolExecutor``, or ``Client.get_executor()`` of
@@ -233,14 +232,14 @@ def simulate(
 
     started = time.perf_counter()
     parts = run_chunks(
-        partial(_playouts, game.name, dict(game.options), seed, threads, max_moves),
+        partial(_playouts, game, seed, threads, max_moves),
         games,
         executor=executor,
         chunks=chunks,
         progress=advance,
     )
     seconds = time.perf_counter() - started
-    cap = parts[0]["max_moves"] if parts else (max_moves or 10 * game.num_points)
+    cap = parts[0]["max_moves"] if parts else (max_moves or game.default_max_moves)
 
     def joined(
         key: str, dtype: type[np.generic], shape: tuple[int, ...]

@@ -17,9 +17,12 @@ static BOARDS: [OnceLock<Board>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX
 
 pub(super) fn shared(side: usize) -> Result<&'static Board, Error> {
     if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
-        return Err(Error::Option(format!(
-            "size must be from {MIN_SIDE} to {MAX_SIDE} for a hex board, got {side}"
-        )));
+        return Err(Error::OptionValue {
+            option: "size",
+            message: format!(
+                "size must be from {MIN_SIDE} to {MAX_SIDE} for a hex board, got {side}"
+            ),
+        });
     }
     Ok(BOARDS[side].get_or_init(|| build(side)))
 }

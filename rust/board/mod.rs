@@ -202,7 +202,7 @@ impl Board {
     /// The shared hex board of side `side` (2..=25).
     ///
     /// # Errors
-    /// [`Error::Option`] when the side is out of range.
+    /// [`Error::OptionValue`] when the side is out of range.
     pub fn hex(side: usize) -> Result<&'static Board, Error> {
         hex::shared(side)
     }
@@ -210,7 +210,7 @@ impl Board {
     /// The shared square board of side `side` (odd, 5..=25).
     ///
     /// # Errors
-    /// [`Error::Option`] when the side is out of range or even.
+    /// [`Error::OptionValue`] when the side is out of range or even.
     pub fn square(side: usize) -> Result<&'static Board, Error> {
         square::shared(side)
     }

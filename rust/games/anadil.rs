@@ -40,7 +40,7 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
 use regions::{Breaths, Regions};
 
 /// Verdict codes kept per point for the current turn (`verdicts`).
@@ -682,12 +682,35 @@ impl Anadil {
     }
 }
 
+/// Anadil's options (RULES.md §5).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 15,
+        min: 5,
+        max: 25,
+    },
+    doc: "the side of the square board, odd",
+};
+
+// Whole and at least 0; the cap only keeps the signed prison far
+// from overflow.
+const KOMI: OptionSpec = OptionSpec {
+    name: "komi",
+    kind: OptionKind::Int {
+        default: 0,
+        min: 0,
+        max: 1_000_000_000,
+    },
+    doc: "black stones in the prison at the start, which White may release",
+};
+
 impl Position for Anadil {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 15, 5..=25)? as usize;
-        // Whole and at least 0; the cap only keeps the signed prison far from
-        // overflow.
-        let komi = options.int("komi", 0, 0..=1_000_000_000)?;
+        let side = options.int(&SIZE)? as usize;
+        let komi = options.int(&KOMI)?;
         let board = Board::square(side)?;
         let n = board.points();
         let mut state = Anadil {

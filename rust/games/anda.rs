@@ -38,7 +38,7 @@ use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
 
@@ -499,17 +499,36 @@ fn colour_detail(colour: Option<Colour>) -> Detail {
     colour.map_or(Detail::None, |c| Detail::Text(c.name().into()))
 }
 
+/// Anda's options (RULES.md §4).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 9,
+        min: 2,
+        max: 25,
+    },
+    doc: "the side of the hexagon",
+};
+
+const KOMI: OptionSpec = OptionSpec {
+    name: "komi",
+    kind: OptionKind::Whole {
+        default: 0,
+        min: -MAX_KOMI,
+        max: MAX_KOMI,
+    },
+    doc: "a whole number (may be negative) added to White's score",
+};
+
+/// The largest komi either way: far beyond any score, and far from overflow.
+const MAX_KOMI: i64 = 1_000_000_000;
+
 impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 9, 2..=25)? as usize;
-        let komi_halves = options.halves("komi", 0)?;
-        if komi_halves % 2 != 0 {
-            return Err(Error::Option(format!(
-                "komi must be a whole number, got {}",
-                komi_halves as f64 / 2.0
-            )));
-        }
-        let komi = komi_halves / 2;
+        let side = options.int(&SIZE)? as usize;
+        let komi = options.int(&KOMI)?;
         let board = Board::hex(side)?;
         let mut state = Anda::empty(board, komi);
         state.rebuild();

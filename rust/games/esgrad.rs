@@ -19,7 +19,7 @@ use crate::board::{Board, Point};
 use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
 
 pub use partitions::value;
 use partitions::{Geometry, Groups, PADDING};
@@ -160,22 +160,33 @@ impl Esgrad {
     }
 }
 
+/// Esgrad's options (RULES.md §7).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 9,
+        min: 2,
+        max: 25,
+    },
+    doc: "the side of the hexagon",
+};
+
+const KOMI: OptionSpec = OptionSpec {
+    name: "komi",
+    kind: OptionKind::Whole {
+        default: 0,
+        min: -MAX_KOMI,
+        max: MAX_KOMI,
+    },
+    doc: "a whole number of points for White (may be negative)",
+};
+
 impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 9, 2..=25)? as usize;
-        let komi_halves = options.halves("komi", 0)?;
-        if komi_halves % 2 != 0 {
-            return Err(Error::Option(format!(
-                "komi must be a whole number, got {}",
-                komi_halves as f64 / 2.0
-            )));
-        }
-        let komi = komi_halves / 2;
-        if komi.abs() > MAX_KOMI {
-            return Err(Error::Option(format!(
-                "komi must be from -{MAX_KOMI} to {MAX_KOMI}, got {komi}"
-            )));
-        }
+        let side = options.int(&SIZE)? as usize;
+        let komi = options.int(&KOMI)?;
         let board = Board::hex(side)?;
         let n = board.points();
         let mut cells = vec![EMPTY; n + 1];

@@ -27,7 +27,7 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
 
 /// A Lingarda position.
 #[derive(Debug)]
@@ -266,10 +266,29 @@ impl Lingarda {
     }
 }
 
+/// Lingarda's options (RULES.md §6).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, PIE];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 9,
+        min: 2,
+        max: 25,
+    },
+    doc: "the side of the hexagon",
+};
+
+const PIE: OptionSpec = OptionSpec {
+    name: "pie",
+    kind: OptionKind::Flag { default: true },
+    doc: "whether White may swap on its first turn",
+};
+
 impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 9, 2..=25)? as usize;
-        let pie = options.flag("pie", true)?;
+        let side = options.int(&SIZE)? as usize;
+        let pie = options.flag(&PIE)?;
         let board = Board::hex(side)?;
         let n = board.points();
         Ok(Lingarda {

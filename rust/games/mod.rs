@@ -11,7 +11,7 @@ mod turn;
 
 pub use detail::Detail;
 pub use position::Position;
-pub use registry::{AnyPosition, PositionVisitor, GAME_NAMES};
+pub use registry::{option_specs, AnyPosition, PositionVisitor, GAME_NAMES};
 pub use turn::{Turn, SWAP_REASON};
 
 /// An action index: a point, or `N + k` for the game's k-th special action.
@@ -42,5 +42,7 @@ pub mod esgrad;
 pub mod lingarda;
 pub mod sunder;
 
+#[cfg(test)]
+mod conformance;
 #[cfg(test)]
 pub(crate) mod vectors;

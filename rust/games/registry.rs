@@ -9,7 +9,7 @@ use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionSpec, OptionValue, Options};
 
 /// Runs generic code on the concrete game inside an [`AnyPosition`], so hot loops
 /// are compiled once per game with no dispatch per move.
@@ -30,6 +30,14 @@ macro_rules! games {
         /// The registry names, in registration order.
         pub const GAME_NAMES: &[&str] = &[$(stringify!($module)),*];
 
+        /// The option table of the game named `name`, if there is one.
+        pub fn option_specs(name: &str) -> Option<&'static [OptionSpec]> {
+            match name {
+                $(stringify!($module) => Some(super::$module::OPTIONS),)*
+                _ => None,
+            }
+        }
+
         impl AnyPosition {
             /// The start position of game `name` with `options`.
             ///
@@ -45,8 +53,15 @@ macro_rules! games {
                         )))
                     }
                 };
-                options.finish(name)?;
+                options.finish(name, game.option_specs())?;
                 Ok(game)
+            }
+
+            /// The option table of this state's game.
+            pub fn option_specs(&self) -> &'static [OptionSpec] {
+                match self {
+                    $(AnyPosition::$ty(_) => super::$module::OPTIONS,)*
+                }
             }
 
             /// Calls `visitor` with the concrete game.

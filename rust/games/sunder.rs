@@ -35,7 +35,7 @@ use crate::core::{
 };
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{halves_value, OptionValue, Options};
+use crate::options::{halves_value, OptionKind, OptionSpec, OptionValue, Options};
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
 /// steps and groups on the edge are all connected through it.
@@ -597,20 +597,55 @@ fn full_board_after(n: usize, board: &Board) -> PointSets {
     sets
 }
 
+/// Sunder's options (RULES.md §3).
+pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI, PIE];
+
+const SIZE: OptionSpec = OptionSpec {
+    name: "size",
+    kind: OptionKind::Int {
+        default: 7,
+        min: 2,
+        max: 25,
+    },
+    doc: "the side of the hexagon",
+};
+
+// |komi| < N/2, and N is at most 1801 (side 25): the game checks
+// the bound of its own size.
+const KOMI: OptionSpec = OptionSpec {
+    name: "komi",
+    kind: OptionKind::Halves {
+        default: 0,
+        min: -1800,
+        max: 1800,
+    },
+    doc: "White's advantage, less than N/2 either way: Black needs every cut \
+          at most N/2 - komi, White N/2 + komi",
+};
+
+const PIE: OptionSpec = OptionSpec {
+    name: "pie",
+    kind: OptionKind::Flag { default: true },
+    doc: "whether White may swap on its first turn",
+};
+
 impl Position for Sunder {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int("size", 7, 2..=25)? as usize;
-        let komi_halves = options.halves("komi", 0)?;
-        let pie = options.flag("pie", true)?;
+        let side = options.int(&SIZE)? as usize;
+        let komi_halves = options.halves(&KOMI)?;
+        let pie = options.flag(&PIE)?;
         let board = Board::hex(side)?;
         let n = board.points();
         let grid = board.grid_width() * board.grid_width();
         if komi_halves.unsigned_abs() as usize >= n {
-            return Err(Error::Option(format!(
-                "komi must be less than half the board ({}) in size, got {}",
-                n as f64 / 2.0,
-                komi_halves as f64 / 2.0
-            )));
+            return Err(Error::OptionValue {
+                option: "komi",
+                message: format!(
+                    "komi must be less than half the board ({}) in size, got {}",
+                    n as f64 / 2.0,
+                    komi_halves as f64 / 2.0
+                ),
+            });
         }
         Ok(Sunder {
             board,

@@ -42,7 +42,8 @@ fn colour_name(colour: Option<Colour>) -> Value {
 }
 
 /// Replays every playout of `game`, checking after every ply the board, the
-/// colour to move, the legal actions, the end and the winner; `extra` checks
+/// colour to move, the legal actions, the end and the winner, and where the
+/// vectors give them the seats, the passes and the scores; `extra` checks
 /// the game's own counters against each vector state.
 pub fn replay(game: &str, extra: impl Fn(&mut AnyPosition, &Value, &str)) {
     for (k, playout) in playouts(game).iter().enumerate() {
@@ -84,6 +85,7 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyPosition, &Value, &str)) {
                 .map(|v| v.as_str().unwrap())
                 .collect();
             assert_eq!(legal, want, "{at}: legal actions");
+            check_turn_and_scores(&mut state, expected, &at);
             extra(&mut state, expected, &at);
             if let Some(text) = moves.get(ply) {
                 let action = state.parse_action(text.as_str().unwrap()).unwrap();
@@ -114,6 +116,31 @@ pub fn replay(game: &str, extra: impl Fn(&mut AnyPosition, &Value, &str)) {
                 "{game} playout {k}: white score"
             );
         }
+    }
+}
+
+/// Checks the turn's counters and the scores that a vector state gives.
+fn check_turn_and_scores(state: &mut AnyPosition, expected: &Value, at: &str) {
+    if let Some(swapped) = expected.get("swapped") {
+        assert_eq!(state.swapped(), swapped.as_bool().unwrap(), "{at}: swapped");
+    }
+    if let Some(passes) = expected.get("consecutive_passes") {
+        assert_eq!(
+            u64::from(state.turn().consecutive_passes()),
+            passes.as_u64().unwrap(),
+            "{at}: consecutive passes"
+        );
+    }
+    if let Some(first) = expected.get("first_pass") {
+        assert_eq!(
+            &colour_name(state.turn().first_pass()),
+            first,
+            "{at}: first pass"
+        );
+    }
+    if let Some(scores) = expected.get("scores") {
+        let want = ["black", "white"].map(|c| scores[c].as_f64().unwrap());
+        assert_eq!(state.scores(), Some(want), "{at}: scores");
     }
 }
 

@@ -5,28 +5,27 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::convert::options_from;
+use super::game::Game;
 use super::pools::pool;
-use crate::games::AnyPosition;
 use crate::playout::{default_max_moves, run_batch};
 
 /// Plays games `first .. first + count` of the batch seeded `seed` and
 /// returns `{"winners", "lengths", "finished", "scores", "max_moves"}` as
 /// numpy arrays. Game `i` depends only on `(seed, i)`.
 #[pyfunction]
-#[pyo3(signature = (name, options, *, seed, first, count, threads = None, max_moves = None))]
+#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn playouts<'py>(
     py: Python<'py>,
-    name: &str,
-    options: &Bound<'py, PyDict>,
+    game: PyRef<'py, Game>,
     seed: u64,
     first: u64,
     count: usize,
     threads: Option<usize>,
     max_moves: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = AnyPosition::new(name, &mut options_from(options)?)?;
+    let start = game.start().clone();
+    drop(game);
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
     let batch = py.detach(|| pool.install(|| run_batch(&start, seed, first, count, max_moves)));

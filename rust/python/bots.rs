@@ -8,8 +8,8 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::convert::options_from;
 use super::errors::{IllegalMoveError, OptionError};
+use super::game::Game;
 use super::pools::pool;
 use super::state::State;
 use crate::bot::{play_games, search, Budget, Player};
@@ -115,12 +115,11 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
 /// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
 /// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
 #[pyfunction]
-#[pyo3(signature = (name, options, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
+#[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn games<'py>(
     py: Python<'py>,
-    name: &str,
-    options: &Bound<'py, PyDict>,
+    game: PyRef<'py, Game>,
     seed: u64,
     first: u64,
     count: usize,
@@ -130,7 +129,8 @@ pub fn games<'py>(
     max_moves: Option<usize>,
     branching: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = AnyPosition::new(name, &mut options_from(options)?)?;
+    let start = game.start().clone();
+    drop(game);
     check_exploration(exploration.0)?;
     check_exploration(exploration.1)?;
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));

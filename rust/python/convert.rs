@@ -1,6 +1,7 @@
 //! Conversions between Python values and the core's options and details.
 
 use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList};
@@ -8,30 +9,44 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList};
 use super::errors::OptionError;
 use crate::core::Colour;
 use crate::games::Detail;
-use crate::options::{OptionValue, Options};
+use crate::options::{OptionSpec, OptionValue, Options};
 
-/// Options from a Python mapping of names to bools, ints or floats.
-pub fn options_from(dict: &Bound<'_, PyDict>) -> PyResult<Options> {
+/// Options from a Python mapping of names to bools, ints or floats (any
+/// integer with `__index__`, numpy's included). A whole number too large for
+/// 64 bits is refused by the option's own range message.
+pub fn options_from(dict: &Bound<'_, PyDict>, specs: &[OptionSpec]) -> PyResult<Options> {
     let mut pairs = Vec::with_capacity(dict.len());
     for (key, value) in dict.iter() {
         let name: String = key
             .extract()
             .map_err(|_| OptionError::new_err(format!("option names are strings, got {key}")))?;
-        let value =
-            if value.is_instance_of::<PyBool>() {
-                OptionValue::Bool(value.extract()?)
-            } else if value.is_instance_of::<PyInt>() {
-                OptionValue::Int(value.extract().map_err(|_| {
-                    OptionError::new_err(format!("{name} is out of range: {value}"))
-                })?)
-            } else if value.is_instance_of::<PyFloat>() {
-                OptionValue::Float(value.extract()?)
-            } else {
-                return Err(OptionError::new_err(format!(
-                    "{name} must be a number or true/false, got {}",
-                    value.repr()?
-                )));
-            };
+        let value = if value.is_instance_of::<PyBool>() {
+            OptionValue::Bool(value.extract()?)
+        } else if value.is_instance_of::<PyFloat>() {
+            OptionValue::Float(value.extract()?)
+        } else if value.is_instance_of::<PyInt>()
+            || value.hasattr(intern!(value.py(), "__index__"))?
+        {
+            match value.extract::<i64>() {
+                Ok(v) => OptionValue::Int(v),
+                Err(_) => match specs.iter().find(|spec| spec.name == name) {
+                    Some(spec) => {
+                        // Python refuses to write out an int of thousands of digits.
+                        let shown = value
+                            .str()
+                            .map_or_else(|_| "a huge number".into(), |s| s.to_string());
+                        return Err(spec.too_large(&shown).into());
+                    }
+                    // Unknown: the game refuses the name itself.
+                    None => OptionValue::Int(0),
+                },
+            }
+        } else {
+            return Err(OptionError::new_err(format!(
+                "{name} must be a number or true/false, got {}",
+                value.repr()?
+            )));
+        };
         pairs.push((name, value));
     }
     Ok(Options::new(pairs))

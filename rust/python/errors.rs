@@ -43,7 +43,7 @@ impl From<Error> for PyErr {
         match error {
             Error::Illegal(m) => IllegalMoveError::new_err(m),
             Error::Notation(m) => NotationError::new_err(m),
-            Error::Option(m) => OptionError::new_err(m),
+            Error::Option(m) | Error::OptionValue { message: m, .. } => OptionError::new_err(m),
         }
     }
 }

@@ -5,6 +5,7 @@ mod batch;
 mod bots;
 mod convert;
 mod errors;
+mod game;
 mod legal_moves;
 mod names;
 mod observation;
@@ -24,11 +25,13 @@ mod _core {
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
     };
     #[pymodule_export]
+    use super::game::{option_table, Game, OptionInfo};
+    #[pymodule_export]
     use super::legal_moves::LegalMoves;
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
-    use super::state::{describe, State};
+    use super::state::State;
 
     use super::*;
 

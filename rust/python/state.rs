@@ -6,16 +6,17 @@ use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyString};
 
-use super::convert::{colour, colour_from, detail, option_value, options_from};
+use super::convert::{colour, colour_from, detail};
 use super::errors::{IllegalMoveError, NotationError, StonefieldError};
+use super::game::Game;
 use super::legal_moves::LegalMoves;
-use super::names::{action_names, ActionNames};
+use super::names::ActionNames;
 use crate::board::Point;
 use crate::core::Colour;
 use crate::games::{Action, AnyPosition, Position};
-use crate::observation::{observation_shape, write_observation, COMMON_PLANES};
+use crate::observation::{observation_shape, write_observation};
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
 /// checkpoint and replays fewer than this many actions, and play copies the
@@ -25,7 +26,7 @@ const CHECKPOINT_EVERY: usize = 64;
 /// A position of a game and the moves that led to it.
 #[pyclass(module = "stonefield._core", subclass)]
 pub struct State {
-    game: Py<PyAny>,
+    game: Py<Game>,
     current: AnyPosition,
     history: Vec<Action>,
     /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies;
@@ -121,15 +122,10 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The start position of `game` (an object with `name` and `options`),
-    /// or a copy of `source`.
+    /// The start position of `game`, or a copy of `source`.
     #[new]
     #[pyo3(signature = (game, source = None))]
-    fn new(
-        py: Python<'_>,
-        game: Bound<'_, PyAny>,
-        source: Option<PyRef<'_, State>>,
-    ) -> PyResult<Self> {
+    fn new(game: Bound<'_, Game>, source: Option<PyRef<'_, State>>) -> PyResult<Self> {
         if let Some(source) = source {
             return Ok(State {
                 game: game.unbind(),
@@ -140,11 +136,10 @@ impl State {
                 buf: Vec::with_capacity(source.current.num_actions()),
             });
         }
-        let name: String = game.getattr("name")?.extract()?;
-        let options = game.getattr("options")?;
-        let current = AnyPosition::new(&name, &mut options_from(options.cast::<PyDict>()?)?)?;
+        let rules = game.get();
+        let current = rules.start().clone();
         Ok(State {
-            names: action_names(py, &current)?,
+            names: rules.names().clone(),
             buf: Vec::with_capacity(current.num_actions()),
             checkpoints: vec![Arc::new(current.clone())],
             current,
@@ -155,7 +150,7 @@ impl State {
 
     /// The game (rules and options) this state belongs to.
     #[getter]
-    fn game(&self, py: Python<'_>) -> Py<PyAny> {
+    fn game(&self, py: Python<'_>) -> Py<Game> {
         self.game.clone_ref(py)
     }
 
@@ -424,56 +419,4 @@ impl State {
             "a State is mutable and so not hashable; hash its record() instead",
         ))
     }
-}
-
-/// What a game with these options is: canonical options, sizes, actions and
-/// coordinates, for `stonefield.Game`.
-#[pyfunction]
-pub fn describe<'py>(
-    py: Python<'py>,
-    name: &str,
-    options: &Bound<'py, PyDict>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let mut option_kinds = options_from(options)?;
-    let game = AnyPosition::new(name, &mut option_kinds)?;
-    let board = game.board();
-    let info = PyDict::new(py);
-    let canonical = PyDict::new(py);
-    for (key, value) in game.options() {
-        canonical.set_item(key, option_value(py, value)?)?;
-    }
-    info.set_item("options", canonical)?;
-    info.set_item("num_points", board.points())?;
-    info.set_item("num_actions", game.num_actions())?;
-    let specials: Vec<&str> = game.specials().iter().map(|s| s.name()).collect();
-    info.set_item("specials", specials)?;
-    info.set_item(
-        "shape",
-        match board.shape() {
-            crate::board::Shape::Hex => "hex",
-            crate::board::Shape::Square => "square",
-        },
-    )?;
-    info.set_item("side", board.side())?;
-    let coords = PyList::empty(py);
-    let names = PyList::empty(py);
-    for p in 0..board.points() as Point {
-        coords.append(PyTuple::new(py, [board.coords(p).0, board.coords(p).1])?)?;
-        names.append(board.name(p))?;
-    }
-    info.set_item("coords", coords)?;
-    info.set_item("observation_shape", observation_shape(&game).to_vec())?;
-    let planes: Vec<&str> = COMMON_PLANES
-        .iter()
-        .chain(game.feature_plane_names())
-        .copied()
-        .collect();
-    info.set_item("observation_planes", planes)?;
-    let kinds = PyDict::new(py);
-    for (key, kind) in option_kinds.kinds() {
-        kinds.set_item(key, kind.name())?;
-    }
-    info.set_item("option_kinds", kinds)?;
-    info.set_item("point_names", names)?;
-    Ok(info)
 }

@@ -42,7 +42,8 @@ from typing import Any
 import numpy as np
 
 import stonefield
-from stonefield.game import Game, OptionValue, State
+from stonefield import _core
+from stonefield.game import OPTION_TYPES, Game, OptionValue, State
 
 PREFIX = "stonefield_"
 """The start of every registered game's OpenSpiel name."""
@@ -95,11 +96,11 @@ def register() -> list[str]:
 
 
 def _parameters(name: str) -> dict[str, OptionValue]:
-    """The game's options with their defaults, typed for OpenSpiel (komi is a
-    float where halves are allowed), and ``max_moves``."""
-    rules = stonefield.game(name)
+    """The game's options with their defaults, from its option table, typed
+    for OpenSpiel (komi is a float where halves are allowed), and
+    ``max_moves``."""
     parameters: dict[str, OptionValue] = {
-        key: rules.option_types[key](value) for key, value in rules.options.items()
+        spec.name: OPTION_TYPES[spec.kind](spec.default) for spec in _core.option_table(name)
     }
     parameters["max_moves"] = 0
     return parameters
@@ -147,7 +148,7 @@ def _game_classes() -> tuple[type, type, type]:
             self.rules: Game = stonefield.game(name, **given)
             if max_moves < 0:
                 raise stonefield.OptionError(f"max_moves must be at least 0, got {max_moves}")
-            self.max_moves = max_moves or 10 * self.rules.num_points
+            self.max_moves = max_moves or self.rules.default_max_moves
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.rules.num_actions,
                 max_chance_outcomes=0,

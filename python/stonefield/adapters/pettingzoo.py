@@ -74,7 +74,7 @@ def env(
     rules = stonefield.game(game, **options) if isinstance(game, str) else game
     if options and not isinstance(game, str):
         raise stonefield.OptionError("give options with a game's name, not with a Game")
-    limit = 10 * rules.num_points if max_moves is None else max_moves
+    limit = rules.default_max_moves if max_moves is None else max_moves
     if limit < 1:
         raise stonefield.OptionError(f"max_moves must be at least 1, got {limit}")
     modes = _env_class().metadata["render_modes"]

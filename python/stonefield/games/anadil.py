@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, State
+from stonefield.game import Game, State
 
 
 class Prison(int):
@@ -134,11 +134,6 @@ class AnadilState(State):
 class Anadil(Game):
     """Anadil (``stonefield rules anadil``).
 
-    Args:
-        size: the side of the square board, odd, 5 to 25.
-        komi: black stones in the prison at the start (whole, at least 0):
-            White may release them.
-
     >>> Anadil(size=9).num_actions
     82
     """
@@ -146,9 +141,6 @@ class Anadil(Game):
     game_name = "anadil"
     state_class = AnadilState
     __slots__ = ()
-
-    def __init__(self, *, size: int = 15, komi: int = 0, **unknown: OptionValue) -> None:
-        super().__init__(size=size, komi=komi, **unknown)
 
     def start(self) -> AnadilState:
         """The start position."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, State
+from stonefield.game import Game, State
 
 
 class Score(TypedDict):
@@ -140,10 +140,6 @@ class AndaState(State):
 class Anda(Game):
     """Anda (``stonefield rules anda``).
 
-    Args:
-        size: the side of the hexagon, 2 to 25.
-        komi: a whole number (may be negative) added to White's score.
-
     >>> Anda().num_points, Anda().specials
     (217, ('pass',))
     """
@@ -151,9 +147,6 @@ class Anda(Game):
     game_name = "anda"
     state_class = AndaState
     __slots__ = ()
-
-    def __init__(self, *, size: int = 9, komi: int = 0, **unknown: OptionValue) -> None:
-        super().__init__(size=size, komi=komi, **unknown)
 
     def start(self) -> AndaState:
         """The start position."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, State
+from stonefield.game import Game, State
 
 
 class GroupScore(TypedDict):
@@ -106,10 +106,6 @@ class EsgradState(State):
 class Esgrad(Game):
     """Esgrad (``stonefield rules esgrad``).
 
-    Args:
-        size: the side of the hexagon, 2 to 25.
-        komi: a whole number of points for White (may be negative).
-
     >>> Esgrad(size=9).num_actions
     218
     """
@@ -117,9 +113,6 @@ class Esgrad(Game):
     game_name = "esgrad"
     state_class = EsgradState
     __slots__ = ()
-
-    def __init__(self, *, size: int = 9, komi: int = 0, **unknown: OptionValue) -> None:
-        super().__init__(size=size, komi=komi, **unknown)
 
     def start(self) -> EsgradState:
         """The start position."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, State
+from stonefield.game import Game, State
 
 
 class Score(TypedDict):
@@ -121,10 +121,6 @@ class LingardaState(State):
 class Lingarda(Game):
     """Lingarda (``stonefield rules lingarda``).
 
-    Args:
-        size: the side of the hexagon, 2 to 25.
-        pie: whether White may ``swap`` on its first turn.
-
     >>> Lingarda().num_actions
     219
     """
@@ -132,9 +128,6 @@ class Lingarda(Game):
     game_name = "lingarda"
     state_class = LingardaState
     __slots__ = ()
-
-    def __init__(self, *, size: int = 9, pie: bool = True, **unknown: OptionValue) -> None:
-        super().__init__(size=size, pie=pie, **unknown)
 
     def start(self) -> LingardaState:
         """The start position."""

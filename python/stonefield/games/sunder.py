@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from stonefield.game import Game, OptionValue, State
+from stonefield.game import Game, State
 
 
 class Cuts(TypedDict):
@@ -50,12 +50,6 @@ class SunderState(State):
 class Sunder(Game):
     """Sunder (``stonefield rules sunder``).
 
-    Args:
-        size: the side of the hexagon, 2 to 25.
-        komi: a multiple of 0.5, less than half the board in size; Black
-            needs every cut at most ``N/2 - komi``, White ``N/2 + komi``.
-        pie: whether White may ``swap`` on its first turn.
-
     >>> Sunder(size=9).num_points
     217
     """
@@ -63,11 +57,6 @@ class Sunder(Game):
     game_name = "sunder"
     state_class = SunderState
     __slots__ = ()
-
-    def __init__(
-        self, *, size: int = 7, komi: float = 0, pie: bool = True, **unknown: OptionValue
-    ) -> None:
-        super().__init__(size=size, komi=komi, pie=pie, **unknown)
 
     def start(self) -> SunderState:
         """The start position."""

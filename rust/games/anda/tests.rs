@@ -270,17 +270,6 @@ fn vectors_replay_exactly() {
                 "{at}: {colour} first turn"
             );
         }
-        let scores = state.scores().unwrap();
-        assert_eq!(
-            scores[0],
-            expected["scores"]["black"].as_f64().unwrap(),
-            "{at}: black score"
-        );
-        assert_eq!(
-            scores[1],
-            expected["scores"]["white"].as_f64().unwrap(),
-            "{at}: white score"
-        );
         let AnyPosition::Anda(anda) = state else {
             panic!()
         };
@@ -360,79 +349,6 @@ fn random_positions_match_the_naive_reference() {
             state.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
         }
     }
-}
-
-/// This thread's CPU time in seconds (Linux), which, unlike wall time, does
-/// not count the time other processes hold the core; `None` elsewhere.
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    // Fields after the command (which may hold spaces) start at "state";
-    // utime and stime are fields 14 and 15, in ticks of 1/100 s (USER_HZ).
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
-/// Single-thread random playouts per second and moves per second at sides 7
-/// and 9, by wall time and by this thread's CPU time (`cargo test --release
-/// anda::tests::playout_speed -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn playout_speed() {
-    for size in [7, 9] {
-        let start = new(size, 0);
-        let max_moves = 10 * start.board.points();
-        let mut state = start.clone();
-        let mut buf = Vec::with_capacity(start.num_actions());
-        let (mut moves, mut unfinished, mut games) = (0u64, 0u64, 0u64);
-        let cpu = thread_cpu_seconds();
-        let clock = std::time::Instant::now();
-        while clock.elapsed().as_secs_f64() < 5.0 {
-            for _ in 0..100 {
-                state.clone_from(&start);
-                let mut rng = Rng::for_game(1, games);
-                let outcome = crate::playout::playout(&mut state, &mut rng, max_moves, &mut buf);
-                moves += outcome.length as u64;
-                unfinished += !outcome.finished as u64;
-                games += 1;
-            }
-        }
-        let wall = clock.elapsed().as_secs_f64();
-        let cpu = thread_cpu_seconds()
-            .zip(cpu)
-            .map(|(end, begin)| end - begin);
-        for (what, seconds) in [("wall", Some(wall)), ("cpu", cpu)] {
-            let Some(seconds) = seconds else { continue };
-            println!(
-                "anda size {size} ({what} time): {games} games, {:.0} games/s, {:.2} M moves/s, \
-                 {:.0} ns/move, mean length {:.1}, unfinished {:.2}%",
-                games as f64 / seconds,
-                moves as f64 / seconds / 1e6,
-                seconds * 1e9 / moves as f64,
-                moves as f64 / games as f64,
-                100.0 * unfinished as f64 / games as f64
-            );
-        }
-    }
-}
-
-/// A fixed amount of playout work (200 games at side 9), for instruction
-/// counts under callgrind, which do not depend on the machine's load.
-#[test]
-#[ignore]
-fn playout_fixed_work() {
-    let start = new(9, 0);
-    let mut state = start.clone();
-    let mut buf = Vec::new();
-    let mut moves = 0;
-    for game in 0..200 {
-        state.clone_from(&start);
-        let outcome =
-            crate::playout::playout(&mut state, &mut Rng::for_game(1, game), 2170, &mut buf);
-        moves += outcome.length;
-    }
-    println!("moves {moves}");
 }
 
 // Hand-drawn positions. Side 3 has rows a1-c1, a2-d2, a3-e3, b4-e4, c5-e5;
@@ -744,16 +660,10 @@ fn options_are_checked() {
         Anda::from_options(&mut Options::new([("komi", OptionValue::Float(2.5))])).unwrap_err();
     assert_eq!(
         err,
-        Error::Option("komi must be a whole number, got 2.5".into())
-    );
-    let unknown = AnyPosition::new(
-        "anda",
-        &mut Options::new([("pie", OptionValue::Bool(true))]),
-    )
-    .unwrap_err();
-    assert!(
-        unknown.to_string().contains("unknown option 'pie'"),
-        "{unknown}"
+        Error::OptionValue {
+            option: "komi",
+            message: "komi must be a whole number from -1000000000 to 1000000000, got 2.5".into()
+        }
     );
     let state = new(9, 0);
     assert_eq!(

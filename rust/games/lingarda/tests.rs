@@ -245,7 +245,6 @@ fn vectors_replay_exactly_with_every_counter() {
             expected["scores"]["black"].as_f64().unwrap(),
             expected["scores"]["white"].as_f64().unwrap(),
         ];
-        assert_eq!(state.scores().unwrap(), want, "{at}: scores");
         assert_eq!(
             state.query("scores", None).unwrap(),
             Detail::per_colour(want),
@@ -537,7 +536,10 @@ fn options_are_checked() {
         vec![("komi", OptionValue::Int(1))],
     ] {
         let err = make(bad.clone()).unwrap_err();
-        assert!(matches!(err, Error::Option(_)), "{bad:?}: {err}");
+        assert!(
+            matches!(err, Error::Option(_) | Error::OptionValue { .. }),
+            "{bad:?}: {err}"
+        );
     }
     assert_eq!(
         make(vec![("size", OptionValue::Int(1))])
@@ -765,69 +767,6 @@ fn flips_happen_in_random_games_and_match_the_reference() {
         }
     }
     assert!(flipping_moves > 20, "{flipping_moves}");
-}
-
-/// The CPU time this thread has run, in seconds (Linux), so that a busy
-/// machine does not slow the figures down; wall time elsewhere.
-fn thread_seconds(wall: std::time::Instant) -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
-}
-
-/// Single-thread random playouts per second and moves per second at sides
-/// 7 and 9: `cargo test --release --lib lingarda_playout_speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn lingarda_playout_speed() {
-    for size in [7, 9] {
-        let start = new(size, true);
-        let mut state = start.clone();
-        let mut rng = Rng::new(1);
-        let mut buf = Vec::new();
-        let (mut games, mut moves) = (0u64, 0u64);
-        let wall = std::time::Instant::now();
-        let cpu = thread_seconds(wall);
-        while wall.elapsed().as_secs_f64() < 3.0 {
-            state.clone_from(&start);
-            let outcome = playout(&mut state, &mut rng, usize::MAX, &mut buf);
-            assert!(outcome.finished);
-            games += 1;
-            moves += outcome.length as u64;
-        }
-        let seconds = thread_seconds(wall) - cpu;
-        println!(
-            "lingarda size {size}: {:.0} playouts/s, {:.0} moves/s, {:.1} moves/game (one thread, {:.2} s of CPU in {:.2} s)",
-            games as f64 / seconds,
-            moves as f64 / seconds,
-            moves as f64 / games as f64,
-            seconds,
-            wall.elapsed().as_secs_f64()
-        );
-    }
-}
-
-/// A fixed amount of work for instruction counts (valgrind's callgrind):
-/// `LINGARDA_PROFILE_GAMES` random games at side 9 (200 unless set); the
-/// count per move is the `I refs` total over the moves printed.
-#[test]
-#[ignore]
-fn lingarda_playout_profile() {
-    let games: usize = std::env::var("LINGARDA_PROFILE_GAMES")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(200);
-    let start = new(9, true);
-    let mut state = start.clone();
-    let mut rng = Rng::new(1);
-    let mut buf = Vec::new();
-    let mut moves = 0;
-    for _ in 0..games {
-        state.clone_from(&start);
-        moves += playout(&mut state, &mut rng, usize::MAX, &mut buf).length;
-    }
-    println!("{moves} moves");
 }
 
 /// The rejection sampler picks every legal placement about equally often,
