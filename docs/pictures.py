@@ -2,11 +2,10 @@
 and the rules page (``docs/rules.md``): the package's own rules text with a
 small picture of each game (``docs/rules/<game>.svg``) under its heading.
 
-Each README picture is a game played by a seeded random bot, and each rules
-picture a short record, so they are the same on every machine;
-tests/test_svg.py and tests/test_rules.py check that the committed files are
-what this script makes. Run it after changing the pictures' code or the
-rules text (python/stonefield/rules.md):
+Each picture is a game kept here as its record, so it is the same on every
+machine; tests/test_svg.py and tests/test_rules.py check that the committed
+files are what this script makes. Run it after changing the pictures' code
+or the rules text (python/stonefield/rules.md):
 
     python docs/pictures.py
 """
@@ -19,14 +18,32 @@ import stonefield
 from stonefield.overlays import available, overlay_marks
 from stonefield.rules import page
 
-# The position each picture shows: options, plies played, the bot's seed,
-# and the overlay drawn (see OVERLAY).
-POSITIONS: dict[str, tuple[dict[str, int], int, int]] = {
-    "sunder": ({"size": 5}, 200, 4),
-    "anda": ({"size": 5}, 50, 18),
-    "anadil": ({"size": 9}, 50, 4),
-    "lingarda": ({"size": 5}, 30, 1),
-    "esgrad": ({"size": 5}, 36, 19),
+# The game each picture shows, as a record (random games, chosen for what
+# their overlay shows).
+POSITIONS: dict[str, str] = {
+    "sunder": (
+        "sunder size=5 komi=0 pie=true ; e3 c4 b2 i7 c5 i5 f2 a2 e1 b1 h5 e7 h4 c2 e4 g7 "
+        "d8 c6 b5 a4 b3 e5 g4 c1 b6 e6 a5 d4 c7 i6 h7 g9 h8 i9 d5 d2 f8 f5 f9 f6 e8 g3 d3 "
+        "f4 e9 d6 d1 h9 h6 f3 a1 g5 g6 b4"
+    ),
+    "anda": (
+        "anda size=5 komi=0 ; a3 d2 d7 e5 f4 g3 d3 d6 h7 e6 c3 f6 g4 g6 d4 f3 h4 c2 g5 f8 "
+        "a4 b5 e3 d5 e4 f7 g9 a5 f9 h9 f5 h7 b3 i6 a1 g3 b6 c7 i8 e8 b4 i7 g3 g8 h6 c6 h5 "
+        "e7 f2 i9"
+    ),
+    "anadil": (
+        "anadil size=9 komi=0 ; f4 f5 g2 b7 e8 e3 e2 b2 d1 h7 b6 c2 b5 f7 h3 c8 a3 i8 a2 "
+        "a4 f3 c1 g9 i7 f9 d4 g4 g3 c3 d5 c5 h8 c6 d2 b9 a6 g6 b8 i4 b4 e5 f8 i5 f2 h6 b1 "
+        "e9 c4 f6 d9"
+    ),
+    "lingarda": (
+        "lingarda size=5 pie=true ; d2 d6 e9 g8 d8 e1 a4 e2 b6 f9 g5 e6 f8 e5 f3 c2 c7 b1 "
+        "f6 h6 a1 i7 d5 h7 i8 b4 i5 d3 g4 a2"
+    ),
+    "esgrad": (
+        "esgrad size=5 komi=0 ; c7 c1 f8 i9 i5 d2 b6 d3 c5 h4 g6 d4 g7 a3 d8 c4 c2 f4 e6 "
+        "e5 a5 e2 h5 g5 b1 b4 b2 g4 e3 f9 d5 e9 e8 e1 g9 f2"
+    ),
 }
 
 
@@ -38,15 +55,10 @@ GROUP_OVERLAYS = {"cuts", "partitions", "breaths"}
 
 
 def position(name: str) -> stonefield.State:
-    """The position drawn for game ``name``."""
-    options, plies, seed = POSITIONS.get(name, ({}, 20, 1))
-    state = stonefield.game(name, **options).start()
-    bot = stonefield.RandomBot(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        state.play(bot.choose(state))
-    return state
+    """The position drawn for game ``name`` (a game with no record here is
+    drawn at its start)."""
+    record = POSITIONS.get(name)
+    return stonefield.load(record) if record else stonefield.game(name).start()
 
 
 def richest_point(state: stonefield.State, overlay: str) -> int | None:

@@ -2,10 +2,12 @@
 //! Sunder, Anda, Anadil, Lingarda and Esgrad — with batch random playouts.
 //!
 //! The rules live in [`games`], one file per game, each a state implementing
-//! [`games::Position`]; geometry lives in [`board`]; [`playout`] runs seeded
-//! batches over all cores; [`bot`] holds the search players. The Python
+//! [`games::Position`]; geometry lives in [`board`]; [`playout`] plays one
+//! game out and [`batch`] runs seeded batches of them over all cores; [`bot`]
+//! holds the search players. The Python
 //! bindings (feature `python`) are the only code that knows Python.
 
+pub mod batch;
 pub mod board;
 pub mod bot;
 pub mod core;
@@ -14,6 +16,7 @@ pub mod games;
 pub mod observation;
 pub mod options;
 pub mod playout;
+pub mod record;
 
 #[cfg(feature = "python")]
 mod python;

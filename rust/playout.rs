@@ -1,15 +1,43 @@
-//! Random playouts (RULES.md §8) and seeded batches of them over all cores.
+//! One game played out, and what it came to: the loop every random playout,
+//! MCTS rollout and batch game runs (RULES.md §8), and its [`Outcome`].
 
-use rayon::prelude::*;
-
-use crate::core::{Colour, Rng};
-use crate::games::{Action, AnyPosition, Position, PositionVisitor};
+use crate::core::Rng;
+use crate::games::{Action, AnyPosition, Position, Special};
 
 /// Winner code of a game with no winner (unfinished, or Sunder's full board
 /// with komi). Black is 0 and White is 1, as in per-colour arrays.
 pub const NO_WINNER: i8 = -1;
 
-/// How one random game ended.
+/// What kind of action ended a game (the last one played).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum LastAction {
+    /// No action was played.
+    None = 0,
+    Placement = 1,
+    Pass = 2,
+    Swap = 3,
+    Release = 4,
+}
+
+impl LastAction {
+    fn of<P: Position>(state: &P, action: Option<Action>) -> Self {
+        let Some(action) = action else {
+            return LastAction::None;
+        };
+        let Some(special) = (action as usize).checked_sub(state.board().points()) else {
+            return LastAction::Placement;
+        };
+        match state.specials().get(special) {
+            Some(Special::Pass) => LastAction::Pass,
+            Some(Special::Swap) => LastAction::Swap,
+            Some(Special::Release) => LastAction::Release,
+            None => LastAction::None,
+        }
+    }
+}
+
+/// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
     /// 0 Black, 1 White, [`NO_WINNER`].
@@ -18,24 +46,36 @@ pub struct Outcome {
     pub length: u32,
     /// Whether the game reached its end within `max_moves`.
     pub finished: bool,
+    /// Whether the seats exchanged colours (the first player ended as White).
+    pub swapped: bool,
     /// Scores per colour at the end, for games that score (else NaN).
     pub scores: [f64; 2],
+    /// The kind of the last action played.
+    pub last: LastAction,
 }
 
-/// Plays `state` out at random, at most `max_moves` actions. `buf` is scratch
-/// for legal actions, reused across games.
-pub fn playout<P: Position>(
+/// Plays `state` on, at most `max_moves` actions, each chosen by `choose`
+/// (`None`: the game is over), after `before_move` has seen the position
+/// and the number of actions played so far. `buf` is scratch for legal
+/// actions, reused across games.
+#[inline]
+pub fn play_out<P: Position>(
     state: &mut P,
     rng: &mut Rng,
     max_moves: usize,
     buf: &mut Vec<Action>,
+    mut choose: impl FnMut(&mut P, &mut Rng, &mut Vec<Action>) -> Option<Action>,
+    mut before_move: impl FnMut(&mut P, usize, &mut Vec<Action>),
 ) -> Outcome {
     let mut length = 0;
+    let mut last = None;
     while length < max_moves {
-        match state.random_action(rng, buf) {
-            Some(action) => state.apply_unchecked(action),
-            None => break,
-        }
+        before_move(state, length, buf);
+        let Some(action) = choose(state, rng, buf) else {
+            break;
+        };
+        state.apply_unchecked(action);
+        last = Some(action);
         length += 1;
     }
     let finished = state.is_terminal();
@@ -47,155 +87,24 @@ pub fn playout<P: Position>(
         winner,
         length: length as u32,
         finished,
+        swapped: state.swapped(),
         scores: state.scores().unwrap_or([f64::NAN; 2]),
+        last: LastAction::of(state, last),
     }
+}
+
+/// A uniformly random playout (RULES.md §8) of at most `max_moves` actions.
+#[inline]
+pub fn playout<P: Position>(
+    state: &mut P,
+    rng: &mut Rng,
+    max_moves: usize,
+    buf: &mut Vec<Action>,
+) -> Outcome {
+    play_out(state, rng, max_moves, buf, P::random_action, |_, _, _| {})
 }
 
 /// The default playout cap: `10 × N` actions (RULES.md §8).
 pub fn default_max_moves(game: &AnyPosition) -> usize {
     10 * game.board().points()
-}
-
-/// Column arrays for a batch of games.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Batch {
-    pub winners: Vec<i8>,
-    pub lengths: Vec<u32>,
-    pub finished: Vec<bool>,
-    /// Two per game: Black's then White's.
-    pub scores: Vec<f64>,
-}
-
-struct RunGames<'a> {
-    seed: u64,
-    first: u64,
-    max_moves: usize,
-    out: &'a mut Batch,
-}
-
-impl PositionVisitor for RunGames<'_> {
-    type Output = ();
-
-    fn visit<P: Position>(self, start: &P) {
-        let RunGames {
-            seed,
-            first,
-            max_moves,
-            out,
-        } = self;
-        out.winners
-            .par_iter_mut()
-            .zip(out.lengths.par_iter_mut())
-            .zip(out.finished.par_iter_mut())
-            .zip(out.scores.par_chunks_mut(2))
-            .enumerate()
-            .for_each_init(
-                || (start.clone(), Vec::with_capacity(start.num_actions())),
-                |(state, buf), (i, (((winner, length), finished), scores))| {
-                    state.clone_from(start);
-                    let mut rng = Rng::for_game(seed, first + i as u64);
-                    let o = playout(state, &mut rng, max_moves, buf);
-                    (*winner, *length, *finished) = (o.winner, o.length, o.finished);
-                    scores.copy_from_slice(&o.scores);
-                },
-            );
-    }
-}
-
-/// Plays games `first .. first + count` of the batch seeded `seed` from
-/// `start`, on the current rayon pool. Game `i` depends only on `(seed, i)`,
-/// so the result is the same for any thread count or split into calls.
-pub fn run_batch(
-    start: &AnyPosition,
-    seed: u64,
-    first: u64,
-    count: usize,
-    max_moves: usize,
-) -> Batch {
-    let mut out = Batch {
-        winners: vec![NO_WINNER; count],
-        lengths: vec![0; count],
-        finished: vec![false; count],
-        scores: vec![f64::NAN; 2 * count],
-    };
-    start.visit(RunGames {
-        seed,
-        first,
-        max_moves,
-        out: &mut out,
-    });
-    out
-}
-
-/// The colour of a winner code, if any.
-pub fn winner_colour(code: i8) -> Option<Colour> {
-    match code {
-        0 => Some(Colour::Black),
-        1 => Some(Colour::White),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::options::{OptionValue, Options};
-
-    fn sunder(size: i64) -> AnyPosition {
-        AnyPosition::new(
-            "sunder",
-            &mut Options::new([("size", OptionValue::Int(size))]),
-        )
-        .unwrap()
-    }
-
-    #[test]
-    fn a_batch_does_not_depend_on_thread_count_or_split() {
-        let start = sunder(5);
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        let two = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let a = one.install(|| run_batch(&start, 42, 0, 300, 1000));
-        let b = two.install(|| run_batch(&start, 42, 0, 300, 1000));
-        let bits = |batch: &Batch| batch.scores.iter().map(|s| s.to_bits()).collect::<Vec<_>>();
-        assert_eq!(
-            (&a.winners, &a.lengths, &a.finished),
-            (&b.winners, &b.lengths, &b.finished)
-        );
-        assert_eq!(bits(&a), bits(&b));
-        let head = run_batch(&start, 42, 0, 100, 1000);
-        let tail = run_batch(&start, 42, 100, 200, 1000);
-        assert_eq!(head.winners[..], a.winners[..100]);
-        assert_eq!(tail.lengths[..], a.lengths[100..]);
-    }
-
-    #[test]
-    fn one_game_replays_alone() {
-        let start = sunder(5);
-        let batch = run_batch(&start, 7, 0, 20, 1000);
-        let mut state = start.clone();
-        let outcome = playout(&mut state, &mut Rng::for_game(7, 13), 1000, &mut Vec::new());
-        assert_eq!(outcome.winner, batch.winners[13]);
-        assert_eq!(outcome.length, batch.lengths[13]);
-    }
-
-    #[test]
-    fn sunder_playouts_finish_with_one_winner_at_komi_zero() {
-        let batch = run_batch(&sunder(4), 1, 0, 500, 1000);
-        assert!(batch.finished.iter().all(|&f| f));
-        assert!(batch.winners.iter().all(|&w| w == 0 || w == 1));
-    }
-
-    #[test]
-    fn max_moves_stops_a_game_unfinished() {
-        let batch = run_batch(&sunder(7), 3, 0, 10, 5);
-        assert!(batch.lengths.iter().all(|&l| l == 5));
-        assert!(batch.finished.iter().all(|&f| !f));
-        assert!(batch.winners.iter().all(|&w| w == NO_WINNER));
-    }
 }

@@ -221,3 +221,18 @@ def test_legal_moves_is_a_read_only_sequence_of_texts():
         moves[7]
     with pytest.raises(ValueError):
         moves.index("b2")
+
+
+def test_states_compare_their_histories_not_only_their_stones():
+    game = stonefield.Sunder(size=3, pie=False)
+    one, two = game.start(), game.start()
+    for move in ["a1", "b2", "c3", "a2"]:
+        one.play(move)
+    for move in ["c3", "a2", "a1", "b2"]:
+        two.play(move)
+    # The same stones and the same colour to move, reached in another order.
+    assert one.board_string() == two.board_string() and one.to_move == two.to_move
+    assert one != two
+    assert one == stonefield.load(one.record()) and one == one.copy()
+    assert game.start() != stonefield.Sunder(size=3).start()  # options differ
+    assert one != one.record()

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 import stonefield
-from stonefield.play import RandomBot, score_table
+from stonefield.bots import Random
+from stonefield.play import score_table
 
 from tests.test_cli import run
 
@@ -82,7 +83,7 @@ def test_against_the_random_bot_the_game_ends_with_a_winner():
     # plays Black. The board is small, so a handful of lines ends the game.
     state = stonefield.Sunder(size=3).start()
     lines = []
-    bot = RandomBot(seed=4)
+    bot = Random(seed=4)
     for _ in range(40):
         if state.is_over:
             break

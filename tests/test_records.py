@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import pickle
+import subprocess
+import sys
 
 import pytest
 import stonefield
@@ -21,7 +23,7 @@ VECTOR_GAMES = [
 
 def random_game(name: str, seed: int, plies: int, **options) -> stonefield.State:
     state = stonefield.game(name, **options).start()
-    bot = stonefield.RandomBot(seed)
+    bot = stonefield.bots.Random(seed)
     while not state.is_over and state.ply < plies:
         state.play(bot.choose(state))
     return state
@@ -141,3 +143,90 @@ def test_show_reports_bad_pictures_in_one_line(args, message, tmp_path):
     done = run("show", "sunder size=3 ; b2", *args)
     assert done.returncode == 2, done.stdout
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_byte_order_mark_and_a_semicolon_without_spaces_are_read():
+    assert stonefield.load("\ufeffsunder size=3; b2").moves == ["b2"]
+    assert stonefield.load("sunder size=3;b2").moves == ["b2"]
+
+
+@pytest.mark.parametrize(
+    ("record", "line", "column", "message"),
+    [
+        ("sunder size=3 size=4 ; b2", 1, 15, "size is given twice"),
+        ("sunder\n  pie=no ; b2", 2, 3, "'pie=no': pie must be true or false, got 'no'"),
+        ("sunder size=3 sise=4 ;", 1, 15, "unknown option 'sise' for sunder"),
+        ("sunder size=2 komi=3.5 ;", 1, 15, "komi must be less than half the board"),
+        ("anda size=3 komi=0.5 ;", 1, 13, "komi must be a whole number"),
+        ("sunder size=3 ; b2\n a1 \ud800", 2, 5, r"lone surrogate \(U\+D800\)"),
+    ],
+)
+def test_header_errors_name_line_and_column_as_attributes(record, line, column, message):
+    with pytest.raises(RecordError, match=message) as caught:
+        stonefield.load(record)
+    error = caught.value
+    assert (error.line, error.column) == (line, column)
+    assert str(error).startswith(f"line {line}, column {column}: ")
+
+
+def test_move_errors_carry_the_move_and_the_reason():
+    with pytest.raises(RecordError) as caught:
+        stonefield.load("sunder size=3 ;\nb2 a1\nb2")
+    error = caught.value
+    assert (error.line, error.column, error.move_number, error.word) == (3, 1, 3, "'b2'")
+    assert error.reason == "b2: the point is occupied" and error.path is None
+
+
+def test_a_comment_runs_to_the_newline_only():
+    assert stonefield.load("sunder size=3 ; # note\x0cb2\u2028c3\na1").moves == ["a1"]
+
+
+def test_quoted_input_is_cut_in_messages():
+    with pytest.raises(RecordError) as caught:
+        stonefield.load("sunder ; " + "x" * 1_000_000)
+    assert len(str(caught.value)) < 300 and "1000000 characters" in str(caught.value)
+
+
+def test_a_huge_record_fails_fast_at_its_first_bad_move_with_bounded_memory():
+    code = """
+import resource, time, stonefield
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+for text in [" " * 50_000_000, "anda size=2 ; a1 " + "pass " * 10_000_000]:
+    started = time.perf_counter()
+    try:
+        stonefield.load(text)
+    except stonefield.RecordError as error:
+        print(error.move_number)
+    print(round(time.perf_counter() - started, 2))
+    del text
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    lines = done.stdout.split()
+    assert done.returncode == 0, done.stderr
+    assert lines[0] == "None" and lines[2] == "2", lines
+    assert float(lines[1]) < 2 and float(lines[3]) < 2, lines
+    # The texts themselves take 50 MB each; nothing grows with their words.
+    assert int(lines[4]) < 200, lines
+
+
+def test_an_illegal_move_carries_its_fields():
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    with pytest.raises(stonefield.IllegalMoveError) as caught:
+        state.play("b2")
+    error = caught.value
+    assert (error.move, error.reason, error.record) == (
+        "b2",
+        "the point is occupied",
+        "sunder size=3 komi=0 pie=true ; b2",
+    )
+    with pytest.raises(stonefield.NotationError, match="lone surrogate"):
+        state.play("\ud800")
+    assert state.moves == ["b2"]
+
+
+def test_an_option_error_names_the_option():
+    with pytest.raises(stonefield.OptionError) as caught:
+        stonefield.Anda(komi=2**70)
+    assert caught.value.option == "komi"

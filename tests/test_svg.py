@@ -34,7 +34,7 @@ def find_all(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
 
 def random_state(name: str, plies: int, seed: int, **options) -> stonefield.State:
     state = stonefield.game(name, **options).start()
-    bot = stonefield.RandomBot(seed)
+    bot = stonefield.bots.Random(seed)
     for _ in range(plies):
         if state.is_over:
             break

@@ -18,6 +18,8 @@ from stonefield._core import (
     StonefieldError,
 )
 from stonefield.analyze import BalanceReport, KomiPoint, PlayReport, analyze
+from stonefield.bots import Bot
+from stonefield.bots import Random as RandomBot
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State, game
 from stonefield.games import (
@@ -35,7 +37,7 @@ from stonefield.games import (
 )
 from stonefield.notation import load, read
 from stonefield.observation import observations
-from stonefield.play import BOTS, Bot, RandomBot
+from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
 from stonefield.simulate import (
     BLACK,

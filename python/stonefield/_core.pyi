@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``stonefield._core``."""
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final, Self, SupportsIndex, final, overload
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, Final, Self, SupportsIndex, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +28,7 @@ __all__ = [
     "option_table",
     "playouts",
     "random_action",
+    "read_record",
 ]
 
 GAME_NAMES: Final[list[str]]
@@ -35,12 +36,27 @@ NO_WINNER: Final[int]
 COMMON_PLANES: Final[list[str]]
 
 class StonefieldError(ValueError): ...
-class IllegalMoveError(StonefieldError): ...
+
+class IllegalMoveError(StonefieldError):
+    move: str | None
+    reason: str | None
+    record: str | None
+
 class NotationError(StonefieldError): ...
-class OptionError(StonefieldError): ...
-class RecordError(StonefieldError): ...
+
+class OptionError(StonefieldError):
+    option: str | None
+
+class RecordError(StonefieldError):
+    line: int | None
+    column: int | None
+    move_number: int | None
+    word: str | None
+    reason: str | None
+    path: str | None
 
 _OptionValue = bool | int | float
+_S = TypeVar("_S", bound=State)
 
 @final
 class OptionSpec:
@@ -159,6 +175,9 @@ class State:
     def __hash__(self) -> int: ...
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
+def read_record(
+    text: str, start: Callable[[str, dict[str, _OptionValue]], _S], path: str | None = None
+) -> _S: ...
 def playouts(
     game: Game,
     *,

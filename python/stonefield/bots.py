@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -30,11 +30,17 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 1.4
 
 
+@runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a move for the player to move."""
+    """Anything that picks a move for the player to move: the one protocol
+    of every player, in the terminal, in :func:`play_match` and in tools.
+
+    >>> isinstance(Random(), Bot) and isinstance(MCTS(), Bot)
+    True
+    """
 
     def choose(self, state: State) -> Move:
-        """The move to play in ``state``."""
+        """The move to play in ``state`` (a position that is not over)."""
         ...
 
 

@@ -18,10 +18,11 @@ from rich.table import Table
 from stonefield._core import OptionError, OptionSpec, StonefieldError, option_table
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
 from stonefield.analyze import BalanceReport, PlayReport, analyze
+from stonefield.bots import Bot
 from stonefield.colour import Colour
 from stonefield.game import Game, OptionValue, game
 from stonefield.notation import load
-from stonefield.play import BOTS, Bot, Session, load_record_argument
+from stonefield.play import BOTS, Session, load_record_argument
 from stonefield.playthrough import write_playthrough
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate

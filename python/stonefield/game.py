@@ -38,11 +38,21 @@ class State(_core.State):
     Made by :meth:`Game.start` or :func:`stonefield.load`; change it with
     :meth:`play` and :meth:`undo`.
 
+    Two states are equal (``==``) when they are of the same game with the
+    same options and played the same moves in the same order: ``==``
+    compares histories, which is what a record holds, so
+    ``load(state.record()) == state``. Two move orders that reach the same
+    stones are not equal; compare ``board_string()`` and ``to_move`` for
+    that.
+
     >>> import stonefield
     >>> state = stonefield.Sunder(size=3).start()
     >>> state.play("b2")
     >>> state.to_move, state.ply, state.legal_moves()[:3]
     (<Colour.WHITE: 'white'>, 1, ['a1', 'b1', 'c1'])
+    >>> other = stonefield.load("sunder size=3 ; b2")
+    >>> other == state, other is state
+    (True, False)
     """
 
     __slots__ = ()

@@ -12,7 +12,11 @@ white space (spaces or line breaks, as many as you like):
 - the moves are the actions in notation, in the order played: a point
   (``e5``: column letters, then row number, case-insensitive), ``pass``,
   ``swap`` or ``release``;
-- ``#`` starts a comment that runs to the end of its line.
+- ``#`` starts a comment that runs to the end of its line; a line ends
+  only at a newline (``\\n``), so a form feed or a Unicode line separator
+  does not end a comment;
+- ``;`` needs no space around it (``sunder size=3;b2``), each option may
+  be given once, and a UTF-8 byte order mark at the start is skipped.
 
 ::
 
@@ -30,42 +34,22 @@ column and move where it broke.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from stonefield._core import RecordError, StonefieldError
+from stonefield import _core
+from stonefield._core import RecordError
 from stonefield.game import OptionValue, State, game
 
-_OPTION = re.compile(r"([a-z_]+)=(\S+)$", re.IGNORECASE)
 
-
-def _option_value(text: str) -> OptionValue | None:
-    lower = text.lower()
-    if lower in ("true", "false"):
-        return lower == "true"
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _tokens(record: str) -> list[tuple[str, int, int]]:
-    """The record's words with their line and column (from 1), comments
-    left out."""
-    found = []
-    for line_number, line in enumerate(record.splitlines(), start=1):
-        code = line.split("#", 1)[0]
-        for match in re.finditer(r"\S+", code):
-            found.append((match.group(), line_number, match.start() + 1))
-    return found
+def _start(name: str, options: dict[str, OptionValue]) -> State:
+    return game(name, **options).start()
 
 
 def load(record: str) -> State:
-    """Rebuilds the state a game record describes.
+    r"""Rebuilds the state a game record describes.
+
+    The record is read in Rust one word at a time as its moves are played,
+    so a broken record fails at its first bad move whatever its length.
 
     Args:
         record: the text of :meth:`State.record`, or a hand-written record
@@ -76,44 +60,23 @@ def load(record: str) -> State:
 
     Raises:
         RecordError: naming the line, column and word where the record broke
-            (an unknown game or option, a malformed or illegal move).
+            (an unknown game or option, an option given twice, a value out of
+            range, a malformed or illegal move, a lone surrogate); the same
+            facts are its attributes ``line``, ``column``, ``move_number``
+            (None in the header), ``word`` and ``reason``.
 
     >>> state = load("sunder size=3 ; b2 a1 # comments are allowed")
     >>> state.moves
     ['b2', 'a1']
     >>> load(state.record()) == state
     True
+    >>> try:
+    ...     load("sunder size=3;\nb2 b2")
+    ... except RecordError as error:
+    ...     print(error.line, error.column, error.move_number, error.word)
+    2 4 2 'b2'
     """
-    tokens = _tokens(record)
-    if not tokens:
-        raise RecordError("empty record: expected a game name, options, ';' and moves")
-    name, line, column = tokens[0]
-    try:
-        separator = next(i for i, token in enumerate(tokens) if token[0] == ";")
-    except StopIteration:
-        separator = len(tokens)
-    options: dict[str, OptionValue] = {}
-    for word, line, column in tokens[1:separator]:
-        match = _OPTION.match(word)
-        value = _option_value(match.group(2)) if match else None
-        if match is None or value is None:
-            raise RecordError(
-                f"line {line}, column {column}: {word!r} is not an option "
-                "(expected name=value, e.g. size=7)"
-            )
-        options[match.group(1).lower()] = value
-    try:
-        state = game(name, **options).start()
-    except StonefieldError as error:
-        raise RecordError(f"line {tokens[0][1]}: {error}") from None
-    for number, (word, line, column) in enumerate(tokens[separator + 1 :], start=1):
-        try:
-            state.play(word)
-        except StonefieldError as error:
-            raise RecordError(
-                f"line {line}, column {column}: move {number} {word!r}: {error}"
-            ) from None
-    return state
+    return _core.read_record(record, _start)
 
 
 def read(path: str | Path) -> State:
@@ -126,8 +89,9 @@ def read(path: str | Path) -> State:
         The state after every move of the record.
 
     Raises:
-        RecordError: naming the file, line, column and move where the record
-            broke.
+        RecordError: naming the file (also its ``path`` attribute), line,
+            column and move where the record broke, or that the file is not
+            UTF-8 text.
         OSError: when the file cannot be read.
 
     >>> import stonefield, tempfile, os
@@ -137,8 +101,11 @@ def read(path: str | Path) -> State:
     >>> stonefield.read(path) == state
     True
     """
-    text = Path(path).read_text(encoding="utf-8")
+    data = Path(path).read_bytes()
     try:
-        return load(text)
-    except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"{path}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x})"
+        ) from None
+    return _core.read_record(text, _start, path=str(path))

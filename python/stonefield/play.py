@@ -1,9 +1,9 @@
 """Playing a game in the terminal: a coloured board, moves typed in notation,
 and opponents that are people at the same keyboard or bots.
 
-A bot is any object with ``choose(state) -> move`` (a move's text, action
-index or :class:`~stonefield.Move`); :data:`BOTS` names the ones
-``stonefield play --vs NAME`` knows, each made from a seed.
+A bot is any :class:`~stonefield.bots.Bot` (an object with
+``choose(state)``); :data:`BOTS` names the ones ``stonefield play --vs
+NAME`` knows, each made from a seed.
 """
 
 from __future__ import annotations
@@ -13,45 +13,21 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from stonefield._core import RecordError, StonefieldError
-from stonefield.bots import DEFAULT_ITERATIONS, MCTS
+from stonefield.bots import DEFAULT_ITERATIONS, MCTS, Bot, Random
 from stonefield.colour import Colour
-from stonefield.game import Move, State
+from stonefield.game import State
 from stonefield.render import rich_diagram
 
 
-class Bot(Protocol):
-    """A player the program moves for."""
-
-    def choose(self, state: State) -> str | int | Move:
-        """The move to play in ``state`` (a position that is not over)."""
-        ...
-
-
-class RandomBot:
-    """Plays uniformly among the legal moves, as the random playouts do
-    (see "random play" in ``stonefield rules``): it never swaps, and passes
-    only when nothing else is legal.
-
-    >>> import stonefield
-    >>> state = stonefield.Sunder(size=3).start()
-    >>> state.play("b2")
-    >>> RandomBot(seed=1).choose(state) in state.legal_moves()
-    True
-    """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.random = random.Random(seed)
-
-    def choose(self, state: State) -> str:
-        moves = [m for m in state.legal_moves() if m != "swap"]
-        placements = [m for m in moves if m != "pass"]
-        return self.random.choice(placements or moves)
+def _random(seed: int | None) -> Bot:
+    # Without a seed, a fresh one per game.
+    return Random(seed=random.randrange(2**64) if seed is None else seed)
 
 
 def _mcts(seed: int | None) -> Bot:
@@ -59,7 +35,7 @@ def _mcts(seed: int | None) -> Bot:
     return MCTS(iterations=DEFAULT_ITERATIONS, seed=seed or 0)
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "mcts": _mcts}
+BOTS: dict[str, Callable[[int | None], Bot]] = {"random": _random, "mcts": _mcts}
 """Bots by the name ``--vs`` takes, each made from an optional seed. Adding
 an entry here is all a new bot needs to be playable."""
 

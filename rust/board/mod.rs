@@ -12,7 +12,7 @@ mod square;
 
 pub use notation::{column_letters, parse_column};
 
-use crate::error::Error;
+use crate::error::{quoted, Error};
 
 /// A point's index: points are numbered from 0 in the order RULES.md §1 gives.
 pub type Point = u16;
@@ -294,7 +294,8 @@ impl Board {
         let (c, r) = notation::parse_coordinates(text)?;
         self.layout.index(c as i32, r as i32).ok_or_else(|| {
             Error::Notation(format!(
-                "'{text}' is off the board (a {} board of side {})",
+                "{} is off the board (a {} board of side {})",
+                quoted(text),
                 match self.shape {
                     Shape::Hex => "hex",
                     Shape::Square => "square",

@@ -1,7 +1,7 @@
 //! Point names: column letters `a`, `b`, … `z`, `aa`, `ab`, … then the row
 //! number (RULES.md §1.1), parsed case-insensitively and printed lower case.
 
-use crate::error::Error;
+use crate::error::{quoted, Error};
 
 /// The letters of column `c` (from 1): 1 → `a`, 26 → `z`, 27 → `aa`.
 pub fn column_letters(mut c: usize) -> String {
@@ -32,7 +32,8 @@ pub fn parse_column(letters: &str) -> Option<usize> {
 pub(super) fn parse_coordinates(text: &str) -> Result<(usize, usize), Error> {
     let malformed = || {
         Error::Notation(format!(
-            "'{text}' is not a point: expected column letters then a row number, like 'e5'"
+            "{} is not a point: expected column letters then a row number, like 'e5'",
+            quoted(text)
         ))
     };
     let split = text

@@ -7,7 +7,8 @@ use pyo3::types::PyDict;
 
 use super::game::Game;
 use super::pools::pool;
-use crate::playout::{default_max_moves, run_batch};
+use crate::batch::{play_games, Player};
+use crate::playout::default_max_moves;
 
 /// Plays games `first .. first + count` of the batch seeded `seed` and
 /// returns `{"winners", "lengths", "finished", "scores", "max_moves"}` as
@@ -28,7 +29,19 @@ pub fn playouts<'py>(
     drop(game);
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
-    let batch = py.detach(|| pool.install(|| run_batch(&start, seed, first, count, max_moves)));
+    let batch = py.detach(|| {
+        pool.install(|| {
+            play_games(
+                &start,
+                [Player::Random; 2],
+                seed,
+                first,
+                count,
+                max_moves,
+                false,
+            )
+        })
+    });
     let out = PyDict::new(py);
     out.set_item("winners", PyArray1::from_vec(py, batch.winners))?;
     out.set_item("lengths", PyArray1::from_vec(py, batch.lengths))?;

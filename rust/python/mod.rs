@@ -10,6 +10,7 @@ mod legal_moves;
 mod names;
 mod observation;
 mod pools;
+mod record;
 mod state;
 
 use pyo3::prelude::*;
@@ -31,6 +32,8 @@ mod _core {
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
+    use super::record::read_record;
+    #[pymodule_export]
     use super::state::State;
 
     use super::*;
@@ -39,6 +42,12 @@ mod _core {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("GAME_NAMES", crate::games::GAME_NAMES.to_vec())?;
         m.add("NO_WINNER", crate::playout::NO_WINNER)?;
+        for (class, fields) in super::errors::FIELDS {
+            let class = m.getattr(*class)?;
+            for field in *fields {
+                class.setattr(*field, m.py().None())?;
+            }
+        }
         m.add("COMMON_PLANES", crate::observation::COMMON_PLANES.to_vec())
     }
 }

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
 
 use super::convert::{colour, colour_from, detail};
-use super::errors::{IllegalMoveError, NotationError, StonefieldError};
+use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
 use super::legal_moves::LegalMoves;
 use super::names::ActionNames;
@@ -17,6 +17,7 @@ use crate::board::Point;
 use crate::core::Colour;
 use crate::games::{Action, AnyPosition, Position};
 use crate::observation::{observation_shape, write_observation};
+use crate::record;
 
 /// How many plies apart undo checkpoints are: undo restores the nearest
 /// checkpoint and replays fewer than this many actions, and play copies the
@@ -56,7 +57,13 @@ impl State {
             // malformed) go through the parser and its error messages.
             return match self.names.action_of(text) {
                 Some(a) => Ok(a),
-                None => Ok(self.current.parse_action(text.to_str()?)?),
+                None => match text.to_str() {
+                    Ok(text) => Ok(self.current.parse_action(text)?),
+                    Err(_) => Err(NotationError::new_err(format!(
+                        "{} is not a move: it holds a lone surrogate, which is not text",
+                        text.repr()?
+                    ))),
+                },
             };
         }
         let number = if mv.is_instance_of::<PyInt>() {
@@ -82,16 +89,17 @@ impl State {
     }
 
     fn record_text(&self) -> String {
-        let mut text = String::from(self.current.name());
-        for (name, value) in self.current.options() {
-            text.push_str(&format!(" {name}={value}"));
+        record::write(&self.current, &self.history)
+    }
+
+    /// Plays an action already checked legal, keeping the history and the
+    /// undo checkpoints.
+    pub(super) fn push_checked(&mut self, action: Action) {
+        self.current.apply_unchecked(action);
+        self.history.push(action);
+        if self.history.len() % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push(Arc::new(self.current.clone()));
         }
-        text.push_str(" ;");
-        for &a in &self.history {
-            text.push(' ');
-            text.push_str(self.current.action_text(a).unwrap_or("?"));
-        }
-        text
     }
 
     fn action_names_of<'py>(
@@ -158,20 +166,18 @@ impl State {
     ///
     /// Raises IllegalMoveError when the rules forbid it now and
     /// NotationError when it names no action; the state is then unchanged.
-    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn play(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = self.resolve(mv)?;
-        if let Err(error) = self.current.apply(action) {
-            return Err(match error {
-                crate::Error::Illegal(m) => {
-                    IllegalMoveError::new_err(format!("{m} (in {})", self.record_text()))
-                }
-                other => other.into(),
-            });
+        if let Err(reason) = self.current.check(action) {
+            let text = self.names.text(py, action);
+            return Err(illegal_move(
+                py,
+                &text.to_cow()?,
+                &reason,
+                &self.record_text(),
+            ));
         }
-        self.history.push(action);
-        if self.history.len() % CHECKPOINT_EVERY == 0 {
-            self.checkpoints.push(Arc::new(self.current.clone()));
-        }
+        self.push_checked(action);
         Ok(())
     }
 
@@ -404,14 +410,18 @@ impl State {
         detail(py, &self.current.query(what, p)?)
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<State>() {
-            Ok(other) => {
-                let other = other.borrow();
-                self.record_text() == other.record_text()
-            }
-            Err(_) => false,
-        }
+    /// States are equal when their games are (name and options) and they
+    /// played the same moves: equal histories, so equal records. Two move
+    /// orders that reach the same stones are different states; compare
+    /// `board_string()` (and `to_move`) to compare positions.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<State>() else {
+            return Ok(false);
+        };
+        let other = other.try_borrow()?;
+        Ok(self.history == other.history
+            && self.current.name() == other.current.name()
+            && self.current.options() == other.current.options())
     }
 
     fn __hash__(&self) -> PyResult<isize> {
