@@ -54,6 +54,14 @@ impl PointList {
         }
     }
 
+    /// Exchanges the members in slots `i` and `j` (for shuffles in place).
+    #[inline]
+    pub fn swap(&mut self, i: usize, j: usize) {
+        self.points.swap(i, j);
+        self.slot[self.points[i] as usize] = i as u16;
+        self.slot[self.points[j] as usize] = j as u16;
+    }
+
     /// The number of members.
     #[inline]
     pub fn len(&self) -> usize {
@@ -100,6 +108,8 @@ mod tests {
         members.sort();
         assert_eq!(members, [0, 2, 3]);
         list.insert(4);
+        list.swap(0, 3);
+        assert_eq!(list[0], 4);
         for (i, &p) in list.as_slice().iter().enumerate() {
             assert_eq!(list.slot(p), i);
         }

@@ -3,28 +3,29 @@
 //! left without one flip. The score counts stones and owned enclosures.
 //!
 //! A literal engine recomputes every lifeline for every candidate point. This
-//! one keeps a sight table: for each stone and direction what its ray gives
-//! it (no empty point, the edge, or the stone it ends at), for each empty
-//! point the first stone met, and per stone its count of rays to the edge; a
-//! placement rewrites only the entries along its six lines. A candidate is
-//! judged from the table alone in the common cases, and otherwise by
-//! searches from the at most six stones whose worthwhile rays it cuts, each
-//! stopping at the first stone that sees the edge ([`sight`] explains why
-//! that is exact). `tests` checks it against a literal transcription of the
-//! rules on every candidate of many random games.
+//! one keeps sight tables ([`sight`]): for every point and direction the
+//! first stone met, and six-bit masks of what each line gives; a placement
+//! rewrites only the entries along its six lines and those of its flips. A
+//! candidate is judged from its masks alone in the common cases, and
+//! otherwise by searches from the at most six stones whose live rays it
+//! cuts ([`judge`] explains why that is exact). `tests` checks it against a
+//! literal transcription of the rules on every candidate of many random
+//! games.
 
+mod judge;
 mod lifeless;
 mod score;
 mod sight;
 
 use std::borrow::Cow;
 
+use judge::{Searches, Verdict};
 pub use score::Score;
-use sight::{Verdict, DIRECTIONS, EDGE};
+use sight::Sight;
 
 use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{clone_by_fields, Colour, Marks, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
@@ -36,14 +37,10 @@ pub struct Lingarda {
     /// Per point, its cell; empty past the board's points (see
     /// `sight::LOOKUP_MASK`).
     cells: sight::Padded,
-    /// Per point and direction: for a stone, what its ray there gives it; for
-    /// an empty point, the first stone met along the line (see
-    /// [`Lingarda::cut_rays`]); and a last row, the sink, that writes about
-    /// no stone go to.
-    sight: Vec<sight::Row>,
-    /// Per stone: how many of its rays leave the board (0 for empty points,
-    /// the sink, and the padding past them, see `sight::LOOKUP_MASK`).
-    edge_rays: sight::Padded,
+    /// The lines of sight and what each gives.
+    sight: Sight,
+    /// The searches' buffers, and the flips of the last legal candidate.
+    searches: Searches,
     /// Per colour, the points known to give its stone no lifeline.
     lifeless: lifeless::Lifeless,
     /// The score once the game is over (the board no longer changes).
@@ -53,10 +50,9 @@ pub struct Lingarda {
     /// The turn; two passes in a row end the game.
     turn: Turn,
     last_placer: Option<Colour>,
-    /// The empty points, in no particular order, less some found dead (with
-    /// no empty neighbour, so never legal again); and each one's slot in it.
-    open: Vec<Point>,
-    slot: Vec<u16>,
+    /// The empty points, less some found dead (with no empty neighbour, so
+    /// never legal again).
+    open: PointList,
     scratch: Scratch,
 }
 
@@ -67,61 +63,25 @@ clone_by_fields!(Lingarda {
     last_placer,
     cells,
     sight,
-    edge_rays,
+    searches,
     open,
-    slot,
     scratch,
     final_score,
     lifeless
 });
 
-/// Buffers reused by every search, so no move allocates.
+/// Buffers reused by the walks over enclosures, so no score allocates.
 #[derive(Debug)]
 struct Scratch {
-    /// Stones met by the current search.
+    /// The points of the enclosures walked so far.
     seen: Marks,
-    /// Stones proved to have a lifeline while weighing the current candidate.
+    /// The stones touching the enclosure being walked.
     safe: Marks,
-    /// Enemy stones that the current candidate flips.
-    flipped: Marks,
-    /// The current search's stones, in the order met: the first
-    /// `component_len` entries (one more entry than the board has points, so
-    /// a search may write before it knows whether to keep).
-    component: Vec<Point>,
-    component_len: usize,
-    /// Whether a stone of the last failed search sees one of the other
-    /// colour, which a flip could make a friend.
-    sees_enemy: bool,
-    /// Per `component` entry, the index of the entry it was met from and
-    /// the direction it was seen in from there.
-    parent: Vec<(u16, u8)>,
-    /// Per stone, its route: the direction of the friend that the last
-    /// successful search through it stepped to on its way to the edge.
-    route: Vec<u8>,
     /// The points of the enclosure being walked, in the order met.
     queue: Vec<Point>,
-    /// The stones the last weighed candidate flips, and one stone of each
-    /// flipped component.
-    flips: Vec<Point>,
-    flip_starts: Vec<Point>,
-    /// The candidate `flips` belongs to, `NO_POINT` once anything else ran.
-    weighed: Point,
 }
 
-clone_by_fields!(Scratch {
-    weighed,
-    seen,
-    safe,
-    flipped,
-    component,
-    component_len,
-    sees_enemy,
-    parent,
-    route,
-    queue,
-    flips,
-    flip_starts
-});
+clone_by_fields!(Scratch { seen, safe, queue });
 
 impl Lingarda {
     fn pass_action(&self) -> Action {
@@ -131,15 +91,18 @@ impl Lingarda {
     /// Places a stone of the mover at `p` and flips the enemy stones left
     /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
-        if self.scratch.weighed != p {
+        if self.searches.candidate != p || !self.searches.legal {
             self.weigh(p);
         }
         let mover = self.turn.to_move();
-        let flips = self.scratch.flips.len() as u32;
-        self.stones[mover.index()] += 1 + flips;
-        self.stones[mover.opponent().index()] -= flips;
-        self.commit(p);
-        self.take_open(p);
+        let flips = std::mem::take(&mut self.searches.flips);
+        self.stones[mover.index()] += 1 + flips.len() as u32;
+        self.stones[mover.opponent().index()] -= flips.len() as u32;
+        self.put_stone(p);
+        self.flip_stones(&flips);
+        self.searches.flips = flips;
+        self.searches.legal = false;
+        self.open.remove(p);
         self.lifeless.placed(mover);
         self.last_placer = Some(mover);
         self.turn.placed();
@@ -156,23 +119,6 @@ impl Lingarda {
         }
     }
 
-    /// Takes `p` out of the open points.
-    fn take_open(&mut self, p: Point) {
-        let slot = self.slot[p as usize] as usize;
-        let last = self.open.pop().expect("an open point was taken");
-        if slot < self.open.len() {
-            self.open[slot] = last;
-            self.slot[last as usize] = slot as u16;
-        }
-    }
-
-    /// Exchanges the open points in slots `i` and `j`.
-    fn swap_open(&mut self, i: usize, j: usize) {
-        self.open.swap(i, j);
-        self.slot[self.open[i] as usize] = i as u16;
-        self.slot[self.open[j] as usize] = j as u16;
-    }
-
     /// Whether some placement is legal now.
     fn can_place(&mut self) -> bool {
         (0..self.open.len()).any(|k| {
@@ -186,7 +132,7 @@ impl Lingarda {
         match self.weigh(p) {
             Verdict::Legal => None,
             Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
-            Verdict::Stranded(_) => {
+            Verdict::Stranded => {
                 let (s, flipped) = self.stranded_to_name();
                 let name = self.board.name(s);
                 let once = if flipped { " once flipped" } else { "" };
@@ -249,7 +195,6 @@ impl Lingarda {
         ];
         if let Some(p) = p {
             let reason = self.placement_reason(p);
-            self.scratch.weighed = NO_POINT;
             // When the new stone has a lifeline, the enemy stones left
             // without one flip (the weighing may stop before it finds them
             // all once the placement is illegal anyway).
@@ -293,30 +238,19 @@ impl Position for Lingarda {
         let n = board.points();
         Ok(Lingarda {
             board,
-            cells: Box::new([EMPTY; sight::LOOKUP_MASK as usize + 1]),
-            // One row more than the points: the sink row (see `sight`).
-            sight: vec![[EDGE; DIRECTIONS]; n + 1],
-            edge_rays: Box::new([0; sight::LOOKUP_MASK as usize + 1]),
+            cells: sight::padded(),
+            sight: Sight::empty(board),
+            searches: Searches::new(n),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
             stones: [0; 2],
             turn: Turn::new(pie),
             last_placer: None,
-            open: (0..n as Point).collect(),
-            slot: (0..n as u16).collect(),
+            open: PointList::full(n),
             scratch: Scratch {
                 seen: Marks::new(n),
                 safe: Marks::new(n),
-                flipped: Marks::new(n),
-                component: vec![0; n + 1],
-                component_len: 0,
-                sees_enemy: false,
-                parent: vec![(0, 0); n + 1],
-                route: vec![0; n],
                 queue: Vec::with_capacity(n),
-                flips: Vec::with_capacity(n),
-                flip_starts: Vec::with_capacity(DIRECTIONS),
-                weighed: NO_POINT,
             },
         })
     }
@@ -398,7 +332,7 @@ impl Position for Lingarda {
         if action >= pass {
             // The colour to move or the seats change: flips weighed before
             // belong to another turn.
-            self.scratch.weighed = NO_POINT;
+            self.searches.legal = false;
         }
         if action < pass {
             self.place(action);
@@ -437,12 +371,10 @@ impl Position for Lingarda {
                 return Some(p);
             }
             untried -= 1;
-            self.swap_open(i, untried);
+            self.open.swap(i, untried);
             if verdict == Verdict::NoLifeline {
                 if self.is_dead(p) {
-                    let last = self.open.len() - 1;
-                    self.swap_open(untried, last);
-                    self.open.pop();
+                    self.open.remove(p);
                 } else {
                     self.lifeless.insert(mover, p);
                 }

@@ -31,6 +31,10 @@ class EsgradState(State):
 
     __slots__ = ()
 
+    def counters(self) -> dict[str, Any]:
+        """Esgrad's own counters in a playthrough, as the vectors name them."""
+        return {name: self.query(name) for name in ("consecutive_passes", "first_pass", "scores")}
+
     def score(self) -> dict[Colour, ColourScore]:
         """The score of the position as it stands, per colour: every group
         with its points, partitions and value ``p(p+1)/2`` (ordered by first

@@ -39,6 +39,13 @@ class LingardaState(State):
 
     __slots__ = ()
 
+    def counters(self) -> dict[str, Any]:
+        """Lingarda's own counters in a playthrough, as the vectors name them."""
+        return {
+            name: self.query(name)
+            for name in ("swapped", "consecutive_passes", "last_placer", "scores")
+        }
+
     def _named(self, points: list[int]) -> list[str]:
         names = self.game.point_names
         return [names[p] for p in sorted(points)]

@@ -1,0 +1,581 @@
+//! The placement test (RULES.md §6, Placement), from the sight masks first
+//! and by searches only where a cut can strand a stone.
+//!
+//! Take each colour's *sight graph*: its stones and the edge, joined by the
+//! live rays ([`super::sight`]). A stone has a lifeline exactly when the
+//! graph joins it to the edge, and between turns every stone has one, so
+//! each graph is connected. A stone on the empty point `p` removes only the
+//! rays through `p`: those of the first stones met from `p` (its *ends*,
+//! at most six) toward it. So a stone can lose its lifeline only when its
+//! component, with those rays cut, holds an end whose ray through `p` was
+//! live and no longer reaches what it reached: an end next to `p` (its ray
+//! now holds no empty point), an enemy end (it now meets the mover), or a
+//! friend beyond `p` that is cut from the edge by a `p` on the edge. Every
+//! other component keeps the way to the edge it had. The new stone joins the
+//! friends it sees across an empty point and the edge it sees, and the
+//! enemy components left without the edge are exactly the stones that flip.
+//!
+//! So a candidate is judged in phases, cheapest first. The masks of `p`
+//! alone say *no lifeline* (every ray with an empty point meets an enemy),
+//! or *legal with no flip* (no live ray through `p` is lost unbridged), the
+//! common case. Otherwise the lost rays are cut from the tables and the
+//! ends are settled: one that keeps a ray to the edge is safe; one left with
+//! no live ray is alone in its component. Searches settle the rest, from
+//! the new stone's friends when it sees no edge, and from each end in
+//! doubt, each over the live rays as cut, stamping the stones it meets with
+//! its own id, and succeeding at a stone with a ray to the edge or at one
+//! that an earlier search of the candidate found grounded. A failed enemy
+//! search is a component that flips. When some do, the flipped stones join,
+//! as the mover's, the stones they see across an empty point, and a union
+//! of the search ids decides whether every flipped component and every
+//! stranded friendly one then reaches the edge.
+
+use super::sight::{opposite, reversed, slot, ALL, SLOTS};
+use super::Lingarda;
+use crate::board::Point;
+use crate::core::Colour;
+
+/// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Legal,
+    /// The new stone would have no lifeline.
+    NoLifeline,
+    /// After the flip, a stone of the mover (or flipped to the mover) would
+    /// be without a lifeline.
+    Stranded,
+}
+
+/// The search id that stands for the edge: a stone stamped with it, or with
+/// a search joined to it, has a lifeline.
+const GROUND: u8 = 0;
+
+/// More ids than one weighing uses: the edge, the new stone's friends, and
+/// one per end.
+const SEARCH_IDS: usize = 16;
+
+/// The bits of a mask, lowest first: a walk over set bits rather than a
+/// test per direction, which would be a coin toss to the branch predictor.
+#[derive(Clone, Copy)]
+struct Bits(u8);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
+}
+
+/// The buffers of the searches, reused by every weighing so that none
+/// allocates, and what the last weighing found.
+#[derive(Debug)]
+pub(super) struct Searches {
+    /// Per point, the search of the current weighing that met it, as
+    /// `base + id`; a stamp below `base` is from an earlier weighing. Padded
+    /// like the sight tables, for reads without bounds checks.
+    stamps: Box<[u32; SLOTS]>,
+    base: u32,
+    /// The stones the searches of the current weighing met, each search's in
+    /// one run, `runs[id]`; more entries than a weighing can meet, so that
+    /// a search may write before it knows whether to keep.
+    found: Box<[Point; SLOTS]>,
+    found_len: usize,
+    runs: [(u16, u16); SEARCH_IDS],
+    /// Union-find over the search ids: each id's parent. A search that found
+    /// the edge is joined to [`GROUND`].
+    parent: [u8; SEARCH_IDS],
+    ids: usize,
+    /// The searches whose component lost the edge: of the mover's stones,
+    /// and of the enemy's (they flip), a bit per id.
+    stranded: u16,
+    flipped: u16,
+    /// Whether the lost rays of the current weighing are cut from the tables.
+    cut: bool,
+    /// The stones the last weighed candidate flips, when it is legal.
+    pub(super) flips: Vec<Point>,
+    /// The last candidate weighed, and whether it was legal.
+    pub(super) candidate: Point,
+    pub(super) legal: bool,
+}
+
+impl Clone for Searches {
+    fn clone(&self) -> Self {
+        Searches {
+            stamps: self.stamps.clone(),
+            found: self.found.clone(),
+            flips: self.flips.clone(),
+            ..*self
+        }
+    }
+
+    /// A copy keeps its own buffers: only the flips of the last weighing
+    /// outlive it, and the stamps are only ever compared with the copy's
+    /// own base.
+    fn clone_from(&mut self, source: &Self) {
+        self.flips.clone_from(&source.flips);
+        self.candidate = source.candidate;
+        self.legal = source.legal;
+    }
+}
+
+impl Searches {
+    pub(super) fn new(points: usize) -> Self {
+        Searches {
+            stamps: Box::new([0; SLOTS]),
+            base: 0,
+            found: Box::new([0; SLOTS]),
+            found_len: 0,
+            runs: [(0, 0); SEARCH_IDS],
+            parent: [GROUND; SEARCH_IDS],
+            ids: 0,
+            stranded: 0,
+            flipped: 0,
+            cut: false,
+            flips: Vec::with_capacity(points),
+            candidate: crate::board::NO_POINT,
+            legal: false,
+        }
+    }
+
+    /// Starts the searches of a weighing: no stone stamped, only the edge's
+    /// id taken.
+    fn begin(&mut self) {
+        self.base = match self.base.checked_add(SEARCH_IDS as u32) {
+            Some(base) => base,
+            None => {
+                // After 2^28 weighings stamps could collide with new ones.
+                self.stamps.fill(0);
+                SEARCH_IDS as u32
+            }
+        };
+        self.found_len = 0;
+        self.ids = 1;
+        self.parent[GROUND as usize] = GROUND;
+        self.stranded = 0;
+        self.flipped = 0;
+        self.cut = false;
+    }
+
+    /// A new search id, with no stone yet.
+    fn open_search(&mut self) -> u8 {
+        let id = self.ids;
+        self.ids += 1;
+        self.parent[id] = id as u8;
+        self.runs[id] = (self.found_len as u16, self.found_len as u16);
+        id as u8
+    }
+
+    /// The search of this weighing that met stone `s`, if any.
+    #[inline]
+    fn id_of(&self, s: Point) -> Option<u8> {
+        let stamp = self.stamps[slot(s)];
+        (stamp >= self.base).then(|| (stamp - self.base) as u8)
+    }
+
+    /// Stamps `s` with search `id` and adds it to the search's stones.
+    fn add(&mut self, s: Point, id: u8) {
+        self.stamps[slot(s)] = self.base + id as u32;
+        self.found[self.found_len % SLOTS] = s;
+        self.found_len += 1;
+    }
+
+    /// The root of `id` in the union of the search ids.
+    fn find(&mut self, mut id: u8) -> u8 {
+        while self.parent[id as usize] != id {
+            id = self.parent[id as usize];
+        }
+        id
+    }
+
+    fn union(&mut self, a: u8, b: u8) {
+        let (a, b) = (self.find(a), self.find(b));
+        // The edge stays a root, so a search joined to it is one away.
+        let (root, child) = if b == GROUND { (b, a) } else { (a, b) };
+        self.parent[child as usize] = root;
+    }
+
+    /// Whether the stones stamped with `id` reach the edge.
+    fn grounded(&mut self, id: u8) -> bool {
+        self.find(id) == GROUND
+    }
+
+    /// Where the stones of search `id` are in `found`, when it failed.
+    fn run_range(&self, id: usize) -> std::ops::Range<usize> {
+        let (start, end) = self.runs[id];
+        start as usize..end as usize
+    }
+}
+
+/// What a candidate's masks say: per direction (a bit each), its ends.
+#[derive(Clone, Copy, Debug)]
+struct Ends {
+    /// Rays of `p` that hold an empty point.
+    open: u8,
+    /// The first point met is a friend, or off the board.
+    friends: u8,
+    edges: u8,
+    /// Friends whose live ray through `p` is lost: it holds no empty point
+    /// on one side of `p` any more, so `p` does not bridge it.
+    cut_friends: u8,
+    /// Enemies whose live ray through `p` is lost: it ends at the mover's
+    /// stone now.
+    cut_enemies: u8,
+}
+
+impl Ends {
+    /// The ends whose live ray through `p` is lost.
+    fn cut(&self) -> u8 {
+        self.cut_friends | self.cut_enemies
+    }
+}
+
+impl Lingarda {
+    /// Placement: whether the mover may place on the empty point `p`. Legal
+    /// when (1) the new stone has a lifeline, and (2) after every enemy stone
+    /// left without one flips to the mover, all at once, every stone of the
+    /// mover has one. When legal, `searches.flips` holds the stones that
+    /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
+    pub(super) fn weigh(&mut self, p: Point) -> Verdict {
+        let mover = self.turn.to_move().index();
+        let sight = &self.sight;
+        let open = sight.open[p as usize];
+        let friends = sight.seen[mover][p as usize];
+        let enemies = sight.seen[1 - mover][p as usize];
+        let edges = ALL & !(friends | enemies);
+        // A friend's ray through p was live when it went on to the edge or a
+        // friend, an enemy's when it went on to the edge or an enemy. A
+        // friend's stays joined to what it reached when the rays of p on both
+        // sides hold an empty point; an enemy's ends at the mover's stone.
+        let ends = Ends {
+            open,
+            friends,
+            edges,
+            cut_friends: friends & reversed(edges | friends) & !(open & reversed(open)),
+            cut_enemies: enemies & reversed(edges | enemies),
+        };
+        self.searches.flips.clear();
+        let verdict = if open & !enemies == 0 {
+            Verdict::NoLifeline
+        } else if ends.cut() == 0 {
+            Verdict::Legal
+        } else {
+            self.judge(p, ends)
+        };
+        self.searches.candidate = p;
+        self.searches.legal = verdict == Verdict::Legal;
+        verdict
+    }
+
+    /// The phases of [`Lingarda::weigh`] past the masks. The lost rays are
+    /// cut from the tables before the first search, and mended after.
+    fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
+        self.searches.begin();
+        let verdict = self.settle(p, ends);
+        if self.searches.cut {
+            self.mend_rays(p, ends);
+        }
+        verdict
+    }
+
+    /// Cuts the lost rays through `p` from its ends' live rays and rays to
+    /// the edge, once per weighing: the searches walk the tables as they
+    /// would be with the stone on `p`, less the rays that `p` bridges.
+    fn cut_rays(&mut self, p: Point, ends: Ends) {
+        if self.searches.cut {
+            return;
+        }
+        self.searches.cut = true;
+        let row = self.sight.first[p as usize];
+        let cut = ends.cut();
+        for (d, &end) in row.iter().enumerate() {
+            let bit = ((cut >> d) & 1) << opposite(d);
+            self.sight.live[slot(end)] &= !bit;
+            self.sight.edge[slot(end)] &= !bit;
+        }
+    }
+
+    /// Undoes [`Lingarda::cut_rays`]: every cut ray was live, and it left
+    /// the board when `p` sees the edge on its far side.
+    fn mend_rays(&mut self, p: Point, ends: Ends) {
+        let row = self.sight.first[p as usize];
+        let cut = ends.cut();
+        let to_edge = cut & reversed(ends.edges);
+        for (d, &end) in row.iter().enumerate() {
+            self.sight.live[slot(end)] |= ((cut >> d) & 1) << opposite(d);
+            self.sight.edge[slot(end)] |= ((to_edge >> d) & 1) << opposite(d);
+        }
+    }
+
+    /// Whether the end of `p` in direction `d` keeps a live ray, and one to
+    /// the edge, once its ray through `p` is cut (cut or not yet).
+    fn end_rays(&self, end: Point, d: usize) -> (bool, bool) {
+        let uncut = !(1 << opposite(d));
+        (
+            self.sight.live[slot(end)] & uncut != 0,
+            self.sight.edge[slot(end)] & uncut != 0,
+        )
+    }
+
+    /// [`Lingarda::judge`]'s phases, cheapest first.
+    fn settle(&mut self, p: Point, ends: Ends) -> Verdict {
+        let row = self.sight.first[p as usize];
+        // The new stone: grounded by a ray to the edge, or by the friends it
+        // sees when no friend lost a live ray; else through those friends
+        // (one component with it), searched together.
+        let attached = ends.open & ends.friends;
+        if ends.open & ends.edges != 0 {
+            for d in Bits(attached) {
+                self.searches.add(row[d], GROUND);
+            }
+        } else if ends.cut_friends != 0 {
+            self.cut_rays(p, ends);
+            let id = self.searches.open_search();
+            for d in Bits(attached) {
+                self.searches.add(row[d], id);
+            }
+            if !self.search(id) {
+                return Verdict::NoLifeline;
+            }
+            self.searches.union(id, GROUND);
+        }
+        // The enemy ends: one with a ray to the edge left is safe; one with
+        // no live ray left flips alone, and then has a lifeline only if it
+        // sees a stone of the mover across an empty point, or p itself.
+        let mut enemies_in_doubt = 0;
+        for d in Bits(ends.cut_enemies) {
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
+                continue;
+            }
+            if !live {
+                let beside_p = ends.open & (1 << d) == 0;
+                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    return Verdict::Stranded;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, true);
+            } else {
+                enemies_in_doubt |= 1 << d;
+            }
+        }
+        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
+        // The friendly ends beside p: safe with a ray to the edge or found by
+        // a search so far (all of them found the edge); with no live ray left,
+        // only a flip of an enemy it sees can save it. (A friend beyond p
+        // that lost a ray is one with p, settled above.)
+        let mut friends_in_doubt = 0;
+        for d in Bits(ends.cut_friends & !ends.open) {
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge || self.searches.id_of(end).is_some() {
+                continue;
+            }
+            if !live {
+                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    return Verdict::Stranded;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, false);
+            } else {
+                friends_in_doubt |= 1 << d;
+            }
+        }
+        for d in Bits(friends_in_doubt) {
+            if self.search_end(p, ends, row[d], false) && !flips_possible {
+                return Verdict::Stranded;
+            }
+        }
+        for d in Bits(enemies_in_doubt) {
+            self.search_end(p, ends, row[d], true);
+        }
+        if self.searches.flipped == 0 {
+            return if self.searches.stranded == 0 {
+                Verdict::Legal
+            } else {
+                Verdict::Stranded
+            };
+        }
+        self.join_flipped(p, ends.open)
+    }
+
+    /// Searches from `end`, an end of `p` of the enemy or of the mover, unless
+    /// a search of this weighing met it already (then it is of the same
+    /// component); a component that lost the edge is recorded (see
+    /// [`Lingarda::lost`]). Whether a new search failed.
+    #[inline]
+    fn search_end(&mut self, p: Point, ends: Ends, end: Point, enemy: bool) -> bool {
+        if self.searches.id_of(end).is_some() {
+            return false;
+        }
+        self.cut_rays(p, ends);
+        let id = self.searches.open_search();
+        self.searches.add(end, id);
+        if self.search(id) {
+            self.searches.union(id, GROUND);
+            return false;
+        }
+        self.lost(id, enemy);
+        true
+    }
+
+    /// Records that the stones of search `id` lost the edge: they flip
+    /// (`enemy`), or they are the mover's and stranded unless a flip saves
+    /// them.
+    fn lost(&mut self, id: u8, enemy: bool) {
+        let searches = &mut self.searches;
+        searches.runs[id as usize].1 = searches.found_len as u16;
+        let bit = 1 << id;
+        if enemy {
+            searches.flipped |= bit;
+        } else {
+            searches.stranded |= bit;
+        }
+    }
+
+    /// After the flip: each flipped stone, now the mover's, joins the stones
+    /// of the mover it sees across an empty point (the grounded ones, which
+    /// no search of the candidate stranded, stand for the edge), and `p`
+    /// when it sees `p` so (`p` has a lifeline by now). Legal when every
+    /// flipped and every stranded component is then joined to the edge;
+    /// the flipped stones are then `searches.flips`.
+    fn join_flipped(&mut self, p: Point, p_open: u8) -> Verdict {
+        let row = self.sight.first[p as usize];
+        let sight = &self.sight;
+        let searches = &mut self.searches;
+        let mut flipped = searches.flipped;
+        while flipped != 0 {
+            let id = flipped.trailing_zeros() as u8;
+            flipped &= flipped - 1;
+            for k in searches.run_range(id as usize) {
+                let f = searches.found[k];
+                // The rays of f through p: in direction e when f is p's end
+                // in the opposite direction.
+                let mut through = 0;
+                for (e, &end) in row.iter().enumerate() {
+                    through |= ((end == f) as u8) << opposite(e);
+                }
+                if through & reversed(p_open) != 0 {
+                    searches.union(id, GROUND);
+                }
+                // Its other rays with an empty point that are not live end
+                // at stones of the mover.
+                let seen = sight.open[f as usize] & !sight.live[slot(f)] & !through;
+                for e in Bits(seen) {
+                    let t = sight.first[f as usize][e];
+                    let other = searches.id_of(t).unwrap_or(GROUND);
+                    searches.union(id, other);
+                }
+            }
+        }
+        let mut lost = self.searches.flipped | self.searches.stranded;
+        while lost != 0 {
+            let id = lost.trailing_zeros() as u8;
+            lost &= lost - 1;
+            if !self.searches.grounded(id) {
+                return Verdict::Stranded;
+            }
+        }
+        let mut flipped = self.searches.flipped;
+        while flipped != 0 {
+            let id = flipped.trailing_zeros() as usize;
+            flipped &= flipped - 1;
+            let searches = &mut self.searches;
+            let run = &searches.found[searches.run_range(id)];
+            searches.flips.extend_from_slice(run);
+        }
+        Verdict::Legal
+    }
+
+    /// A search over the live rays as they stand (cut), from the stones of
+    /// search `id` so far: true at a stone with a ray to the edge, or at one
+    /// that another search of this weighing stamped (all of those found the
+    /// edge: a failed search met its whole component, which no later search
+    /// of the same colour can enter). On failure the search's stones are its
+    /// whole component.
+    fn search(&mut self, id: u8) -> bool {
+        let sight = &self.sight;
+        let (first, live, edge) = (&sight.first, &sight.live, &sight.edge);
+        let Searches {
+            stamps,
+            found,
+            found_len,
+            base,
+            runs,
+            ..
+        } = &mut self.searches;
+        let (base, own) = (*base, *base + id as u32);
+        let mut i = runs[id as usize].0 as usize;
+        let mut len = *found_len;
+        for &s in &found[i..len] {
+            if edge[slot(s)] != 0 {
+                return true;
+            }
+        }
+        // Which friends are new, and which see the edge or were found by
+        // another search, is a coin toss to the branch predictor: each
+        // friend is written past the end of the list and kept or not, and
+        // the verdict is gathered over the row.
+        while i < len {
+            let s = found[i % SLOTS];
+            i += 1;
+            let ends = &first[s as usize];
+            let mut links = live[slot(s)];
+            let mut grounded = false;
+            while links != 0 {
+                let t = ends[links.trailing_zeros() as usize];
+                links &= links - 1;
+                let stamp = stamps[slot(t)];
+                grounded |= (stamp >= base) & (stamp != own) | (edge[slot(t)] != 0);
+                stamps[slot(t)] = own;
+                found[len % SLOTS] = t;
+                len += (stamp < base) as usize;
+            }
+            if grounded {
+                return true;
+            }
+        }
+        *found_len = len;
+        false
+    }
+
+    /// The stones to name when a placement on `p` strands the mover's
+    /// stones: the first, by point index, of the mover's stones that would
+    /// be left without a lifeline, or of the flipped ones when none of its
+    /// own is, and whether it flipped.
+    pub(super) fn stranded_to_name(&self) -> (Point, bool) {
+        let mut after = self.clone();
+        let p = self.searches.candidate;
+        let mover = self.turn.to_move().stone();
+        after.put_stone(p);
+        let grounded = after.grounded_stones();
+        let flips: Vec<Point> = (0..self.board.points() as Point)
+            .filter(|&s| {
+                let cell = after.cells[s as usize];
+                cell != mover && Colour::of_cell(cell).is_some() && !grounded[s as usize]
+            })
+            .collect();
+        after.flip_stones(&flips);
+        let grounded = after.grounded_stones();
+        let stranded = |s: &Point| after.cells[*s as usize] == mover && !grounded[*s as usize];
+        let own = (0..self.board.points() as Point)
+            .filter(|s| !flips.contains(s))
+            .find(stranded);
+        match own {
+            Some(s) => (s, false),
+            None => (
+                flips.iter().copied().filter(stranded).min().unwrap_or(p),
+                true,
+            ),
+        }
+    }
+}
