@@ -138,7 +138,7 @@ class AnadilState(State):
 
 
 class Anadil(Game):
-    """Anadil (RULES.md §5).
+    """Anadil (``stonefield rules anadil``).
 
     >>> Anadil(size=9).num_actions
     82

@@ -10,7 +10,7 @@ from stonefield.game import Game, State
 
 
 class Score(TypedDict):
-    """One colour's score, part by part (RULES.md §4)."""
+    """One colour's score, part by part (``stonefield rules anda``)."""
 
     territory: float
     prisoners: float
@@ -152,7 +152,7 @@ class AndaState(State):
 
 
 class Anda(Game):
-    """Anda (RULES.md §4).
+    """Anda (``stonefield rules anda``).
 
     >>> Anda().num_points, Anda().specials
     (217, ('pass',))

@@ -10,7 +10,7 @@ from stonefield.game import Game, State
 
 
 class Score(TypedDict):
-    """One colour's score and its parts (RULES.md §6)."""
+    """One colour's score and its parts (``stonefield rules lingarda``)."""
 
     stones: int
     """Stones on the board."""
@@ -126,7 +126,7 @@ class LingardaState(State):
 
 
 class Lingarda(Game):
-    """Lingarda (RULES.md §6).
+    """Lingarda (``stonefield rules lingarda``).
 
     >>> Lingarda().num_actions
     219

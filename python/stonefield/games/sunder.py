@@ -16,7 +16,8 @@ class SunderState(State):
 
     def cuts(self, point: str | int) -> Cuts | None:
         """The group holding the stone at ``point`` and its cuts that matter:
-        the parts of the board minus the group, largest first (RULES.md §3).
+        the parts of the board minus the group, largest first (see
+        ``stonefield rules sunder``).
 
         None when the point is empty.
 
@@ -35,7 +36,7 @@ class SunderState(State):
 
 
 class Sunder(Game):
-    """Sunder (RULES.md §3).
+    """Sunder (``stonefield rules sunder``).
 
     >>> Sunder(size=9).num_points
     217
