@@ -1,8 +1,11 @@
-"""Draws the README's picture of each game's board (``docs/<game>.svg``).
+"""Draws the README's picture of each game's board (``docs/<game>.svg``),
+and the rules page (``docs/rules.md``): the package's own rules text with a
+small picture of each game (``docs/rules/<game>.svg``) under its heading.
 
 Each picture is a game kept here as its record, so it is the same on every
-machine; tests/test_svg.py checks that the committed files are what
-this script draws. Run it after changing the pictures' code:
+machine; tests/test_svg.py and tests/test_rules.py check that the committed
+files are what this script makes. Run it after changing the pictures' code
+or the rules text (python/stonefield/rules.md):
 
     python docs/pictures.py
 """
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import stonefield
 from stonefield.overlays import available, overlay_marks
+from stonefield.rules import page
 
 # The game each picture shows, as a record (random games, chosen for what
 # their overlay shows).
@@ -86,11 +90,88 @@ def picture(name: str) -> str:
     return stonefield.svg(state, size=360, overlay=overlay, at=at) + "\n"
 
 
+# The rules page's picture of each game: a record, the overlay drawn and the
+# point it is drawn at, and the caption that says what it shows.
+RULE_PICTURES: dict[str, tuple[str, str, str, str]] = {
+    "sunder": (
+        "sunder size=3 pie=false ; a3 a1 b3 b1 c3 c1 d3 e5 e3",
+        "cuts",
+        "e3",
+        "Black's row across the board has just won. Taken away, it leaves two cuts "
+        "of 7 points each, White's stones included, and 7 is no more than half of "
+        "the 19 points.",
+    ),
+    "anda": (
+        "anda size=3 ; a3 c2 a2 d5 c3 e3 c1 b1 b2",
+        "breaths",
+        "c1",
+        "Black's b2 has just smothered and taken White's stone on b1. Black's "
+        "group (ringed) has two liberties in the corner region that only White's "
+        "a2 touches: obstructed (red). Its other liberties (green) lie in a region "
+        "that two White groups touch, so the group lives.",
+    ),
+    "anadil": (
+        "anadil size=5 ; b5 d1 d4 b3 c1 b1 c2 c4 b4 e3 c3",
+        "breaths",
+        "c1",
+        "Black's group c1-c3 (ringed) and its breaths, diagonals included. Five "
+        "(red) lie in the large region on the right, which one White supergroup "
+        "alone reaches; b2 (green) lies in a region that three White supergroups "
+        "reach, and keeps the group alive. Two white stones are in the prison.",
+    ),
+    "lingarda": (
+        "lingarda size=3 ; d4 e3 b3 b2 c1 c5 a1",
+        "lifelines",
+        "a2",
+        "Green rings mark the stones that have a lifeline. A White stone on a2 "
+        "(the dot) would be legal and would cut the ray from a1 to the edge by "
+        "which Black's a1, and c1 through it, live: both would flip (crossed).",
+    ),
+    "esgrad": (
+        "esgrad size=3 ; b1 c3 d2 c2 b4 c1 a2 b3 e4 a3 c5 d4 d3 e5",
+        "partitions",
+        "c3",
+        "White's group (ringed) runs from the middle to three sides and splits the "
+        "rest of the board into three partitions (tinted), so it is worth "
+        "1 + 2 + 3 = 6. The Black stones inside a partition neither split nor join it.",
+    ),
+}
+
+
+def rule_picture(name: str) -> str:
+    """The SVG text of game ``name``'s picture on the rules page."""
+    record, overlay, at, _ = RULE_PICTURES[name]
+    return stonefield.svg(stonefield.load(record), size=280, overlay=overlay, at=at) + "\n"
+
+
+def rules_page() -> str:
+    """docs/rules.md: the package's rules text, each game's picture and its
+    caption under the game's heading."""
+    lines = [
+        "<!-- Made by docs/pictures.py from python/stonefield/rules.md (the text that",
+        "     `stonefield rules` prints): edit that file, then run the script. -->",
+        "",
+    ]
+    for line in page().splitlines():
+        lines.append(line)
+        name = line.removeprefix("## ").lower()
+        if line.startswith("## ") and name in RULE_PICTURES:
+            record, _, _, caption = RULE_PICTURES[name]
+            lines += ["", f"![{line[3:]}: {record}](rules/{name}.svg)", "", f"*{caption}*"]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     here = Path(__file__).parent
     for name in stonefield.GAMES:
         (here / f"{name}.svg").write_text(picture(name))
         print(f"wrote docs/{name}.svg")
+    (here / "rules").mkdir(exist_ok=True)
+    for name in RULE_PICTURES:
+        (here / "rules" / f"{name}.svg").write_text(rule_picture(name))
+        print(f"wrote docs/rules/{name}.svg")
+    (here / "rules.md").write_text(rules_page())
+    print("wrote docs/rules.md")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,14 @@ def test_the_package_ships_its_type_marker():
     assert shutil.which("stonefield") is not None, "the console script is installed"
 
 
+def test_the_extension_loaded_is_the_one_abi3_build():
+    # Python prefers `_core.cpython-3XX-*.so` to `_core.abi3.so`, so one left
+    # by an older, version-specific build would shadow every new build.
+    core = Path(stonefield._core.__file__)
+    stale = [p.name for p in core.parent.glob("_core.*") if p.suffix == ".so" and p != core]
+    assert core.name == "_core.abi3.so" and not stale, f"remove the older build: {stale}"
+
+
 SOURCE = Path(__file__).resolve().parents[1] / "python" / "stonefield"
 
 

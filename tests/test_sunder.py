@@ -35,7 +35,8 @@ def test_ruling_cuts_a_row_splitting_the_board_into_small_parts_wins():
     assert not state.is_over
     state.play("b2")
     assert state.winner == Colour.BLACK
-    assert state.cuts("b2") == {"group": ["a2", "b2", "c2"], "parts": [["a1", "b1"], ["b3", "c3"]]}
+    cuts = state.cuts("b2")
+    assert (cuts.group, cuts.parts) == (["a2", "b2", "c2"], [["a1", "b1"], ["b3", "c3"]])
 
 
 def test_ruling_cuts_komi_moves_each_colours_bar():

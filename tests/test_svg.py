@@ -156,8 +156,8 @@ def test_sunder_cuts_overlay_at_a_chosen_point():
     state = stonefield.load("sunder size=3 pie=false ; a1 c3 b1")
     cuts = state.cuts("c3")
     root = parse(stonefield.svg(state, overlay="cuts", at="c3"))
-    assert overlay_marks(root, "group") == cuts["group"]
-    assert overlay_marks(root, "largest-cut") == cuts["parts"][0]
+    assert overlay_marks(root, "group") == cuts.group
+    assert overlay_marks(root, "largest-cut") == cuts.parts[0]
     # An empty point has no group: nothing is drawn, and the caption says so.
     root = parse(stonefield.svg(state, overlay="cuts", at="e5"))
     assert overlay_marks(root, "group") == []

@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension ``stonefield._core``."""
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final, Self, SupportsIndex, TypeVar, final, overload
+from typing import Any, ClassVar, Final, Self, SupportsIndex, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,7 @@ __all__ = [
     "COMMON_PLANES",
     "GAME_NAMES",
     "NO_WINNER",
+    "Cuts",
     "Game",
     "IllegalMoveError",
     "LegalMoves",
@@ -29,6 +30,7 @@ __all__ = [
     "playouts",
     "random_action",
     "read_record",
+    "sunder_cuts",
 ]
 
 GAME_NAMES: Final[list[str]]
@@ -175,6 +177,19 @@ class State:
     def __hash__(self) -> int: ...
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
+
+@final
+class Cuts:
+    """A Sunder group and the parts of the board minus it, largest first."""
+
+    @property
+    def group(self) -> list[str]: ...
+    @property
+    def parts(self) -> list[list[str]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+def sunder_cuts(state: State, point: str | int) -> Cuts | None: ...
 def read_record(
     text: str, start: Callable[[str, dict[str, _OptionValue]], _S], path: str | None = None
 ) -> _S: ...

@@ -73,7 +73,7 @@ class SearchResult:
 
 
 class MCTS:
-    """UCT search with random rollouts (the playout policy of RULES.md §8).
+    """UCT search with random rollouts (the random play of ``stonefield rules``).
 
     Runs in Rust with the GIL released. Each of ``threads`` threads grows its
     own tree (root parallelism) and their root statistics are summed. With an
@@ -176,7 +176,7 @@ class MCTS:
 
 
 class Random:
-    """The playout policy of RULES.md §8 as a player: uniform over the legal
+    """Random play (see ``stonefield rules``) as a player: uniform over the legal
     moves, ``pass`` only when it is the only one, ``swap`` never.
 
     Its ``k``-th choice is drawn from the generator of game ``k`` of a batch

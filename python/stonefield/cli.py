@@ -1,5 +1,5 @@
 """The ``stonefield`` command: simulate random games, analyse a game's
-balance, show a record, play."""
+balance, show a record, play, print the rules."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from stonefield.game import Game, OptionValue, game
 from stonefield.notation import load
 from stonefield.play import BOTS, Session, load_record_argument
 from stonefield.playthrough import write_playthrough
+from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
 
@@ -321,6 +322,12 @@ def _play(args: argparse.Namespace, console: Console) -> int:
     return Session(state, bots, console).run()
 
 
+def _rules(args: argparse.Namespace, console: Console) -> int:
+    # Plain print: the Markdown is laid out already, and a pipe gets it as is.
+    print(rules_text(args.game), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = _Parser(prog="stonefield", description=__doc__)
@@ -389,6 +396,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="the bot's seed, to replay the same game")
     play.add_argument("--load", metavar="RECORD", help="go on from a record (text or file)")
     play.set_defaults(run=_play)
+
+    rules = commands.add_parser("rules", help="print a game's rules as the engine plays them")
+    rules.add_argument(
+        "game", nargs="?", help="sunder, anda, anadil, lingarda or esgrad (none: what all share)"
+    )
+    rules.set_defaults(run=_rules)
     return parser
 
 

@@ -65,6 +65,17 @@ class State(_core.State):
             return None
         return Move(actions[-1], self.action_text(actions[-1]))
 
+    def counters(self) -> dict[str, Any]:
+        """The game's own counters, as plain values under the names of the
+        shared test vectors (a playthrough records them at every ply); each
+        game's state class says which (none for the base class).
+
+        >>> import stonefield
+        >>> stonefield.Sunder(size=3).start().counters()
+        {'swapped': False}
+        """
+        return {}
+
     def legal_move_objects(self) -> list[Move]:
         """The legal moves as :class:`Move` objects, in action-index order."""
         return [Move(int(a), self.action_text(int(a))) for a in self.legal_actions()]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from stonefield import _core
 from stonefield._core import NotationError
 from stonefield.game import State
 
@@ -96,17 +97,16 @@ def sunder_cuts(state: State, at: int | None) -> Drawing:
     group of a finished game) and the parts of the board minus it; the
     largest part, the cut that decides, is drawn strongest."""
     point = _group_point(state, at)
-    found: dict[str, Any] | None = None if point is None else state.query("cuts", point)
-    if found is None:
+    found = None if point is None else _core.sunder_cuts(state, point)
+    if point is None or found is None:
         return Drawing("cuts", (), "cuts: no group to show")
     marks = []
-    for k, part in enumerate(found["parts"]):
+    for k, part in enumerate(found.parts):
         role = "largest-cut" if k == 0 else "cut"
         colour = HIGHLIGHT if k == 0 else PART_COLOURS[(k - 1) % len(PART_COLOURS)]
-        marks.append(Mark("region", _names(state, part), colour, role))
-    group = _names(state, found["group"])
-    marks.append(Mark("ring", group, GROUP_RING, "group"))
-    sizes = [len(part) for part in found["parts"]]
+        marks.append(Mark("region", tuple(part), colour, role))
+    marks.append(Mark("ring", tuple(found.group), GROUP_RING, "group"))
+    sizes = [len(part) for part in found.parts]
     largest = f"largest cut {sizes[0]} of {state.game.num_points}" if sizes else "no cut"
     caption = f"cuts of the group at {state.game.point_names[point]}: {largest}"
     if len(sizes) > 1:

@@ -9,8 +9,8 @@ move), ``finished``, ``winner``, ``scores``, ``returns`` (per colour) and
 ``seat_returns`` (``first``, ``second``). Each state has ``ply``,
 ``to_move``, ``board`` (``B``/``W``/``.`` per point, in point-index order),
 ``legal`` (the legal moves' text), ``terminal``, ``winner``, and the game's
-own counters (:data:`COUNTERS`), read from the engine by
-:meth:`State.query` under the same names.
+own counters (:meth:`State.counters`, each game's state class says which),
+under the names the vectors use.
 """
 
 from __future__ import annotations
@@ -21,25 +21,8 @@ from typing import Any
 
 from stonefield.game import State
 
-COUNTERS: dict[str, tuple[str, ...]] = {
-    "sunder": ("swapped",),
-    "anda": (
-        "prisoners",
-        "first_pass",
-        "consecutive_passes",
-        "first_turn_done",
-        "pending_stone",
-        "scores",
-    ),
-    "anadil": ("prison", "protected_point"),
-    "lingarda": ("swapped", "consecutive_passes", "last_placer", "scores"),
-    "esgrad": ("consecutive_passes", "first_pass", "scores"),
-}
-"""Each game's own counters, by the names both the vectors and
-:meth:`State.query` use."""
 
-
-def _snapshot(state: State, counters: tuple[str, ...]) -> dict[str, Any]:
+def _snapshot(state: State) -> dict[str, Any]:
     winner = state.winner
     snapshot: dict[str, Any] = {
         "ply": state.ply,
@@ -49,8 +32,7 @@ def _snapshot(state: State, counters: tuple[str, ...]) -> dict[str, Any]:
         "terminal": state.is_over,
         "winner": None if winner is None else winner.value,
     }
-    for name in counters:
-        snapshot[name] = state.query(name)
+    snapshot.update(state.counters())
     return snapshot
 
 
@@ -73,12 +55,11 @@ def playthrough(state: State) -> dict[str, Any]:
     ('...B...', 'white')
     """
     game = state.game
-    counters = COUNTERS.get(game.name, ())
     replay = game.start()
-    states = [_snapshot(replay, counters)]
+    states = [_snapshot(replay)]
     for action in state.actions:
         replay.play(action)
-        states.append(_snapshot(replay, counters))
+        states.append(_snapshot(replay))
     scores = state.scores()
     first, second = state.returns()
     winner = state.winner

@@ -178,7 +178,8 @@ def simulate(
     chunks: int | None = None,
     **options: OptionValue,
 ) -> SimulationResult:
-    """Plays ``games`` random games (RULES.md §8) in Rust, over all cores.
+    """Plays ``games`` random games in Rust, over all cores (see "random play"
+    in ``stonefield rules``).
 
     The GIL is released while games run; Ctrl-C stops a long batch within a
     fraction of a second. Game ``i`` is seeded from ``(seed, i)``, so the

@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
     bits, clone_by_fields, Colour, Marks, PointList, PointSets, Rng, UnionFind, EMPTY,
@@ -335,12 +335,13 @@ impl Sunder {
         self.live_size[root as usize] = size as u16;
     }
 
-    /// The points of the group holding `p`, and the parts of the board minus
-    /// it (the group's cuts that matter), largest first.
-    fn cuts_of(&mut self, p: Point) -> Detail {
+    /// The group holding the stone at `p` and the parts of the board minus
+    /// it (the group's cuts that matter, RULES.md §3), largest first; `None`
+    /// when `p` is empty.
+    pub fn cuts(&mut self, p: Point) -> Option<Cuts> {
         let stone = self.cells[p as usize];
         if stone == EMPTY {
-            return Detail::None;
+            return None;
         }
         self.marks.clear();
         let mut group = vec![p];
@@ -372,16 +373,22 @@ impl Sunder {
             parts.push(part);
         }
         parts.sort_by_key(|part| std::cmp::Reverse(part.len()));
-        let points =
-            |ps: &[Point]| Detail::List(ps.iter().map(|&q| Detail::Int(q as i64)).collect());
-        Detail::map([
-            ("group", points(&group)),
-            (
-                "parts",
-                Detail::List(parts.iter().map(|part| points(part)).collect()),
-            ),
-        ])
+        group.sort_unstable();
+        for part in &mut parts {
+            part.sort_unstable();
+        }
+        Some(Cuts { group, parts })
     }
+}
+
+/// A group and its cuts: the parts of the board minus the group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cuts {
+    /// The group's points, in point order.
+    pub group: Vec<Point>,
+    /// The parts of the board minus the group, largest first, each in
+    /// point order.
+    pub parts: Vec<Vec<Point>>,
 }
 
 /// Where a lockstep fill stands.
@@ -749,16 +756,6 @@ impl Position for Sunder {
     fn feature_planes(&mut self, _: Colour, planes: &mut Planes<'_>) {
         if self.turn.swap_available() {
             planes.fill(0, 1.0);
-        }
-    }
-
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        match (what, point) {
-            ("cuts", Some(p)) => Ok(self.cuts_of(p)),
-            ("swapped", _) => Ok(Detail::Bool(self.turn.swapped())),
-            _ => Err(Error::Notation(format!(
-                "sunder has no '{what}' (it has: cuts at a point, swapped)"
-            ))),
         }
     }
 }

@@ -12,6 +12,7 @@ mod observation;
 mod pools;
 mod record;
 mod state;
+mod views;
 
 use pyo3::prelude::*;
 
@@ -35,6 +36,8 @@ mod _core {
     use super::record::read_record;
     #[pymodule_export]
     use super::state::State;
+    #[pymodule_export]
+    use super::views::sunder::{sunder_cuts, Cuts};
 
     use super::*;
 

@@ -110,7 +110,7 @@ impl State {
         actions.iter().map(|&a| self.names.text(py, a)).collect()
     }
 
-    fn point_arg(&self, point: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Point>> {
+    pub(super) fn point_arg(&self, point: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Point>> {
         match point {
             None => Ok(None),
             Some(p) => {

@@ -25,8 +25,8 @@ engine's action indices and ``returns()`` are the engine's (+1 win, -1 loss,
 0 for no winner). The observation tensor is :meth:`stonefield.State.observation`
 seen from the player asked about. Games that may not end (Anda, Anadil) are
 cut after ``max_moves`` actions (parameter ``max_moves``; 0 means 10 times the
-number of points, the playout cap of RULES.md §8): the state is then terminal
-with returns of 0.
+number of points, the cap of random play in ``stonefield rules``): the state is
+then terminal with returns of 0.
 
 OpenSpiel is an optional dependency: ``pip install 'stonefield[openspiel]'``.
 """

@@ -20,8 +20,8 @@ observation is a dict: ``observation``, the float32 planes of
 ``action_mask``, an int8 mask of the legal actions (all zeros for the agent
 not to act). Rewards are the game's returns at its end (+1 win, -1 loss, 0 for
 no winner). A game that reaches ``max_moves`` actions (default 10 times the number
-of points, the playout cap of RULES.md §8) is truncated. An illegal action
-raises :class:`stonefield.IllegalMoveError` and changes nothing.
+of points, the cap of random play in ``stonefield rules``) is truncated. An
+illegal action raises :class:`stonefield.IllegalMoveError` and changes nothing.
 
 PettingZoo is an optional dependency: ``pip install 'stonefield[pettingzoo]'``.
 """

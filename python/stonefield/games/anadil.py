@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from stonefield.colour import Colour
 from stonefield.game import Game, State
 
@@ -56,6 +58,10 @@ class AnadilState(State):
     """
 
     __slots__ = ()
+
+    def counters(self) -> dict[str, Any]:
+        """Anadil's own counters in a playthrough, as the vectors name them."""
+        return {name: self.query(name) for name in ("prison", "protected_point")}
 
     @property
     def prison(self) -> Prison:
@@ -132,7 +138,7 @@ class AnadilState(State):
 
 
 class Anadil(Game):
-    """Anadil (RULES.md §5).
+    """Anadil (``stonefield rules anadil``).
 
     >>> Anadil(size=9).num_actions
     82

@@ -3,14 +3,14 @@ colours are removed; score territory plus prisoners."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from stonefield.colour import Colour
 from stonefield.game import Game, State
 
 
 class Score(TypedDict):
-    """One colour's score, part by part (RULES.md §4)."""
+    """One colour's score, part by part (``stonefield rules anda``)."""
 
     territory: float
     prisoners: float
@@ -41,6 +41,20 @@ class AndaState(State):
     """An Anda position."""
 
     __slots__ = ()
+
+    def counters(self) -> dict[str, Any]:
+        """Anda's own counters in a playthrough, as the vectors name them."""
+        return {
+            name: self.query(name)
+            for name in (
+                "prisoners",
+                "first_pass",
+                "consecutive_passes",
+                "first_turn_done",
+                "pending_stone",
+                "scores",
+            )
+        }
 
     @property
     def prisoners(self) -> dict[Colour, int]:
@@ -138,7 +152,7 @@ class AndaState(State):
 
 
 class Anda(Game):
-    """Anda (RULES.md §4).
+    """Anda (``stonefield rules anda``).
 
     >>> Anda().num_points, Anda().specials
     (217, ('pass',))

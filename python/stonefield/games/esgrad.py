@@ -31,11 +31,15 @@ class EsgradState(State):
 
     __slots__ = ()
 
+    def counters(self) -> dict[str, Any]:
+        """Esgrad's own counters in a playthrough, as the vectors name them."""
+        return {name: self.query(name) for name in ("consecutive_passes", "first_pass", "scores")}
+
     def score(self) -> dict[Colour, ColourScore]:
         """The score of the position as it stands, per colour: every group
         with its points, partitions and value ``p(p+1)/2`` (ordered by first
         point), their sum, komi (White's), the half point of the first pass,
-        and the total (RULES.md §7).
+        and the total (``stonefield rules esgrad``).
 
         >>> import stonefield
         >>> state = stonefield.Esgrad(size=3, komi=-2).start()
@@ -104,7 +108,7 @@ class EsgradState(State):
 
 
 class Esgrad(Game):
-    """Esgrad (RULES.md §7).
+    """Esgrad (``stonefield rules esgrad``).
 
     >>> Esgrad(size=9).num_actions
     218

@@ -10,7 +10,7 @@ from stonefield.game import Game, State
 
 
 class Score(TypedDict):
-    """One colour's score and its parts (RULES.md §6)."""
+    """One colour's score and its parts (``stonefield rules lingarda``)."""
 
     stones: int
     """Stones on the board."""
@@ -38,6 +38,13 @@ class LingardaState(State):
     """A Lingarda position."""
 
     __slots__ = ()
+
+    def counters(self) -> dict[str, Any]:
+        """Lingarda's own counters in a playthrough, as the vectors name them."""
+        return {
+            name: self.query(name)
+            for name in ("swapped", "consecutive_passes", "last_placer", "scores")
+        }
 
     def _named(self, points: list[int]) -> list[str]:
         names = self.game.point_names
@@ -119,7 +126,7 @@ class LingardaState(State):
 
 
 class Lingarda(Game):
-    """Lingarda (RULES.md §6).
+    """Lingarda (``stonefield rules lingarda``).
 
     >>> Lingarda().num_actions
     219

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any
 
+from stonefield import _core
+from stonefield._core import Cuts
 from stonefield.game import Game, State
-
-
-class Cuts(TypedDict):
-    """A group and the parts of the board minus it (largest first)."""
-
-    group: list[str]
-    parts: list[list[str]]
 
 
 class SunderState(State):
@@ -21,7 +16,8 @@ class SunderState(State):
 
     def cuts(self, point: str | int) -> Cuts | None:
         """The group holding the stone at ``point`` and its cuts that matter:
-        the parts of the board minus the group, largest first (RULES.md §3).
+        the parts of the board minus the group, largest first (see
+        ``stonefield rules sunder``).
 
         None when the point is empty.
 
@@ -30,24 +26,17 @@ class SunderState(State):
         >>> for move in ["a2", "a1", "c2", "c3", "b2"]:
         ...     state.play(move)
         >>> state.cuts("b2")
-        {'group': ['a2', 'b2', 'c2'], 'parts': [['a1', 'b1'], ['b3', 'c3']]}
+        Cuts(group=['a2', 'b2', 'c2'], parts=[['a1', 'b1'], ['b3', 'c3']])
         """
-        found = self.query("cuts", point)
-        if found is None:
-            return None
-        names = self.game.point_names
+        return _core.sunder_cuts(self, point)
 
-        def named(points: list[int]) -> list[str]:
-            return [names[p] for p in sorted(points)]
-
-        return {
-            "group": named(found["group"]),
-            "parts": [named(part) for part in found["parts"]],
-        }
+    def counters(self) -> dict[str, Any]:
+        """Sunder's own counter in a playthrough: whether the seats swapped."""
+        return {"swapped": self.swapped}
 
 
 class Sunder(Game):
-    """Sunder (RULES.md §3).
+    """Sunder (``stonefield rules sunder``).
 
     >>> Sunder(size=9).num_points
     217

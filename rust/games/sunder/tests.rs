@@ -137,11 +137,8 @@ fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("sunder", |state, expected, at| {
-        let Detail::Bool(swapped) = state.query("swapped", None).unwrap() else {
-            panic!()
-        };
         assert_eq!(
-            swapped,
+            state.swapped(),
             expected["swapped"].as_bool().unwrap(),
             "{at}: swapped"
         );

@@ -1,0 +1,55 @@
+//! Sunder's views: the cuts of a group.
+
+use pyo3::prelude::*;
+
+use super::{names, point_list, point_of, wrong_game};
+use crate::games::AnyPosition;
+use crate::python::state::State;
+
+/// A group and the parts of the board minus it (its cuts), largest first.
+#[pyclass(module = "stonefield", frozen, get_all, eq)]
+#[derive(PartialEq)]
+pub struct Cuts {
+    /// The group's points, in point order.
+    group: Vec<String>,
+    /// The parts of the board minus the group, largest first, each in
+    /// point order.
+    parts: Vec<Vec<String>>,
+}
+
+#[pymethods]
+impl Cuts {
+    fn __repr__(&self) -> String {
+        let parts: Vec<String> = self.parts.iter().map(|part| point_list(part)).collect();
+        format!(
+            "Cuts(group={}, parts=[{}])",
+            point_list(&self.group),
+            parts.join(", ")
+        )
+    }
+}
+
+/// The group holding the stone at `point` and its cuts; None when the
+/// point is empty.
+#[pyfunction]
+pub fn sunder_cuts(
+    mut state: PyRefMut<'_, State>,
+    point: &Bound<'_, PyAny>,
+) -> PyResult<Option<Cuts>> {
+    let p = point_of(&state, point)?;
+    let AnyPosition::Sunder(sunder) = state.current_mut() else {
+        return Err(wrong_game(&state, "sunder"));
+    };
+    let Some(cuts) = sunder.cuts(p) else {
+        return Ok(None);
+    };
+    let position = state.current();
+    Ok(Some(Cuts {
+        group: names(position, &cuts.group),
+        parts: cuts
+            .parts
+            .iter()
+            .map(|part| names(position, part))
+            .collect(),
+    }))
+}
