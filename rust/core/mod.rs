@@ -1,5 +1,6 @@
-//! The few pieces every game shares: colours, visit marks for flood fills,
-//! point sets, union-find, and the random number generator.
+//! The few pieces every game shares: colours, visit marks and the flood
+//! fill built on them, point sets, union-find, and the random number
+//! generator.
 
 /// Implements `Clone` for a struct field by field, with a `clone_from` that
 /// reuses each field's buffers: playouts reset a state from the start
@@ -21,6 +22,7 @@ macro_rules! clone_by_fields {
 pub(crate) use clone_by_fields;
 
 mod colour;
+mod flood;
 mod marks;
 mod point_list;
 mod point_set;
@@ -28,8 +30,9 @@ mod rng;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
+pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;
-pub use point_set::{bits, PointSets};
+pub use point_set::{bits, GridSet, PointSets};
 pub use rng::Rng;
 pub use union_find::UnionFind;

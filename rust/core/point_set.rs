@@ -1,3 +1,8 @@
+//! Sets of points as bits over a board's coordinate grid: the [`bits`]
+//! operations on word slices, and the two ways to hold them, an arena of
+//! equal sets ([`PointSets`]) and a fixed-size set held by value
+//! ([`GridSet`]).
+
 /// Sets as bits, one `u64` word per 64 members: membership, insertion and
 /// removal are O(1), intersection is O(words), and on a coordinate grid a
 /// whole set can step to its neighbours with a few shifts. This is what lets
@@ -41,6 +46,20 @@ pub mod bits {
     /// Whether `set` is empty.
     pub fn is_empty(set: &[u64]) -> bool {
         set.iter().all(|&w| w == 0)
+    }
+
+    /// The members of the set whose words are `words`, in increasing order.
+    #[inline]
+    pub fn members(words: impl IntoIterator<Item = u64>) -> impl Iterator<Item = usize> {
+        words.into_iter().enumerate().flat_map(|(i, mut word)| {
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    i * 64 + bit
+                })
+            })
+        })
     }
 
     /// Whether `a` and `b` share a member.
@@ -169,6 +188,109 @@ impl PointSets {
             let (low, high) = self.bits.split_at_mut(into * w);
             (&mut high[..w], &low[from * w..from * w + w])
         }
+    }
+}
+
+/// A set of grid cells held by value in `W` words, for sets small enough
+/// to copy: combined with `and` and `or`, and grown a king step at a time
+/// by shifts (on a grid whose border keeps a step along a row from
+/// wrapping onto the next as anything that counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridSet<const W: usize>([u64; W]);
+
+impl<const W: usize> Default for GridSet<W> {
+    fn default() -> Self {
+        Self::NONE
+    }
+}
+
+impl<const W: usize> GridSet<W> {
+    /// No cell.
+    pub const NONE: Self = GridSet([0; W]);
+
+    #[inline]
+    pub fn insert(&mut self, g: usize) {
+        bits::insert(&mut self.0, g);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, g: usize) {
+        bits::remove(&mut self.0, g);
+    }
+
+    #[inline]
+    pub fn contains(&self, g: usize) -> bool {
+        bits::contains(&self.0, g)
+    }
+
+    /// The cells in both.
+    #[inline]
+    pub fn and(self, other: Self) -> Self {
+        GridSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// The cells in either.
+    #[inline]
+    pub fn or(self, other: Self) -> Self {
+        GridSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+
+    /// The cells `k` places further on (0 < k < 64).
+    #[inline]
+    fn up(self, k: u32) -> Self {
+        GridSet(std::array::from_fn(|i| {
+            let carry = if i > 0 { self.0[i - 1] >> (64 - k) } else { 0 };
+            self.0[i] << k | carry
+        }))
+    }
+
+    /// The cells `k` places back (0 < k < 64).
+    #[inline]
+    fn down(self, k: u32) -> Self {
+        GridSet(std::array::from_fn(|i| {
+            let carry = if i + 1 < W {
+                self.0[i + 1] << (64 - k)
+            } else {
+                0
+            };
+            self.0[i] >> k | carry
+        }))
+    }
+
+    /// These cells and their king neighbours, on a grid `width` cells wide:
+    /// a row's three, then the rows above and below.
+    #[inline]
+    pub fn grown_king(self, width: u32) -> Self {
+        let row = self.or(self.up(1)).or(self.down(1));
+        row.or(row.up(width)).or(row.down(width))
+    }
+
+    /// The king-connected component of `within` holding cell `start`.
+    pub fn king_component(start: usize, within: Self, width: u32) -> Self {
+        let mut reached = Self::NONE;
+        reached.insert(start);
+        loop {
+            let next = reached.grown_king(width).and(within);
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        bits::is_empty(&self.0)
+    }
+
+    /// How many cells.
+    pub fn len(self) -> u32 {
+        bits::len(&self.0) as u32
+    }
+
+    /// The cells, in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        bits::members(self.0)
     }
 }
 

@@ -25,7 +25,7 @@ use sight::Sight;
 
 use super::{Action, Detail, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{clone_by_fields, Colour, Marks, PointList, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
@@ -73,15 +73,13 @@ clone_by_fields!(Lingarda {
 /// Buffers reused by the walks over enclosures, so no score allocates.
 #[derive(Debug)]
 struct Scratch {
-    /// The points of the enclosures walked so far.
-    seen: Marks,
     /// The stones touching the enclosure being walked.
     safe: Marks,
-    /// The points of the enclosure being walked, in the order met.
-    queue: Vec<Point>,
+    /// The flood over the enclosures, which marks their points.
+    enclosure: Flood,
 }
 
-clone_by_fields!(Scratch { seen, safe, queue });
+clone_by_fields!(Scratch { safe, enclosure });
 
 impl Lingarda {
     fn pass_action(&self) -> Action {
@@ -248,9 +246,8 @@ impl Position for Lingarda {
             last_placer: None,
             open: PointList::full(n),
             scratch: Scratch {
-                seen: Marks::new(n),
                 safe: Marks::new(n),
-                queue: Vec::with_capacity(n),
+                enclosure: Flood::new(n),
             },
         })
     }

@@ -31,7 +31,7 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, clone_by_fields, Colour, Marks, PointList, PointSets, Rng, UnionFind, EMPTY,
+    bits, clone_by_fields, Colour, Flood, PointList, PointSets, Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -70,7 +70,8 @@ pub struct Sunder {
     /// The open points (here every empty point), so a random placement is
     /// O(1).
     open: PointList,
-    marks: Marks,
+    /// For the cuts view.
+    flood: Flood,
     fills: Fills,
 }
 
@@ -86,7 +87,7 @@ clone_by_fields!(Sunder {
     on_edge,
     turn,
     open,
-    marks,
+    flood,
     fills,
 });
 
@@ -343,34 +344,19 @@ impl Sunder {
         if stone == EMPTY {
             return None;
         }
-        self.marks.clear();
-        let mut group = vec![p];
-        self.marks.mark(p);
-        let mut i = 0;
-        while i < group.len() {
-            for &r in self.board.neighbours(group[i]) {
-                if self.cells[r as usize] == stone && self.marks.mark(r) {
-                    group.push(r);
-                }
-            }
-            i += 1;
-        }
+        let (board, cells) = (self.board, &self.cells);
+        let neighbours = |q: Point| board.neighbours(q).iter().copied();
+        self.flood.clear();
+        let mut group = self
+            .flood
+            .fill(p, |q| neighbours(q).filter(|&r| cells[r as usize] == stone))
+            .to_vec();
         let mut parts: Vec<Vec<Point>> = Vec::new();
-        for start in 0..self.board.points() as Point {
-            if !self.marks.mark(start) {
-                continue;
+        for start in 0..board.points() as Point {
+            let part = self.flood.fill(start, neighbours);
+            if !part.is_empty() {
+                parts.push(part.to_vec());
             }
-            let mut part = vec![start];
-            let mut j = 0;
-            while j < part.len() {
-                for &r in self.board.neighbours(part[j]) {
-                    if self.marks.mark(r) {
-                        part.push(r);
-                    }
-                }
-                j += 1;
-            }
-            parts.push(part);
         }
         parts.sort_by_key(|part| std::cmp::Reverse(part.len()));
         group.sort_unstable();
@@ -668,7 +654,7 @@ impl Position for Sunder {
             on_edge: vec![false; n],
             turn: Turn::new(pie),
             open: PointList::full(n),
-            marks: Marks::new(n),
+            flood: Flood::new(n),
             fills: Fills::new(bits::words_for(grid)),
         })
     }

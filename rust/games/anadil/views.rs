@@ -3,7 +3,7 @@
 
 use super::Anadil;
 use crate::board::Point;
-use crate::core::{Colour, EMPTY};
+use crate::core::{Colour, Flood, EMPTY};
 use crate::error::Error;
 use crate::games::Detail;
 
@@ -51,27 +51,21 @@ impl Anadil {
     /// adjacency or orthogonally, in point order.
     fn component_points(&self, p: Point, king: bool) -> Vec<Point> {
         let value = self.cells[p as usize];
-        // A query, not a hot path: a fresh visited set is fine.
-        let mut seen = vec![false; self.cells.len()];
-        seen[p as usize] = true;
-        let mut found = vec![p];
-        let mut i = 0;
-        while i < found.len() {
-            let q = found[i];
-            let around = if king {
-                self.board.king().expect("square board").neighbours(q)
-            } else {
-                self.board.neighbours(q)
-            };
-            for &r in around {
-                if self.cells[r as usize] == value
-                    && !std::mem::replace(&mut seen[r as usize], true)
-                {
-                    found.push(r);
-                }
-            }
-            i += 1;
-        }
+        let adjacency = if king {
+            self.board.king().expect("square board")
+        } else {
+            self.board.adjacency()
+        };
+        // A query, not a hot path: a fresh flood is fine.
+        let mut found = Flood::new(self.cells.len())
+            .fill(p, |q| {
+                adjacency
+                    .neighbours(q)
+                    .iter()
+                    .copied()
+                    .filter(|&r| self.cells[r as usize] == value)
+            })
+            .to_vec();
         found.sort_unstable();
         found
     }

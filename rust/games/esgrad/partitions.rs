@@ -51,7 +51,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::EMPTY;
+use crate::core::{Flood, EMPTY};
 
 /// The cell value of the padding point `N`, which stands in for "off the
 /// board" in the tables: no stone matches it.
@@ -424,36 +424,16 @@ pub(super) fn partitions_of(board: &Board, cells: &[u8], p: Point) -> Vec<Vec<Po
         return Vec::new();
     }
     let n = board.points();
-    let mut seen = vec![false; n];
-    let mut todo = vec![p];
-    seen[p as usize] = true;
-    while let Some(q) = todo.pop() {
-        for &r in board.neighbours(q) {
-            if cells[r as usize] == stone && !seen[r as usize] {
-                seen[r as usize] = true;
-                todo.push(r);
-            }
-        }
-    }
+    let neighbours = |q: Point| board.neighbours(q).iter().copied();
+    let mut flood = Flood::new(n);
+    flood.fill(p, |q| neighbours(q).filter(|&r| cells[r as usize] == stone));
     let mut parts = Vec::new();
     for start in 0..n as Point {
-        if seen[start as usize] {
-            continue;
+        let mut part = flood.fill(start, neighbours).to_vec();
+        if !part.is_empty() {
+            part.sort_unstable();
+            parts.push(part);
         }
-        seen[start as usize] = true;
-        let mut part = vec![start];
-        let mut i = 0;
-        while i < part.len() {
-            for &r in board.neighbours(part[i]) {
-                if !seen[r as usize] {
-                    seen[r as usize] = true;
-                    part.push(r);
-                }
-            }
-            i += 1;
-        }
-        part.sort_unstable();
-        parts.push(part);
     }
     parts
 }

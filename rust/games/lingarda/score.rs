@@ -29,28 +29,22 @@ impl Lingarda {
     /// and its owner.
     fn for_each_enclosure(&mut self, mut visit: impl FnMut(&[Point], Option<Colour>)) {
         let scratch = &mut self.scratch;
-        // `seen` marks the regions' points; `safe`, cleared per region, the
-        // stones it touches, so each counts once per region (a stone may
-        // touch several regions).
-        scratch.seen.clear();
+        // The flood marks the regions' points; `safe`, cleared per region,
+        // the stones it touches, so each counts once per region (a stone
+        // may touch several regions).
+        let flood = &mut scratch.enclosure;
+        flood.clear();
         for start in 0..self.board.points() as Point {
-            if self.cells[start as usize] != EMPTY || !scratch.seen.mark(start) {
+            if self.cells[start as usize] != EMPTY || !flood.begin(start) {
                 continue;
             }
             scratch.safe.clear();
-            scratch.queue.clear();
-            scratch.queue.push(start);
             let mut touching = [0u32; 2];
-            let mut i = 0;
-            while i < scratch.queue.len() {
-                let q = scratch.queue[i];
-                i += 1;
+            while let Some(q) = flood.advance() {
                 for &r in self.board.neighbours(q) {
                     match Colour::of_cell(self.cells[r as usize]) {
                         None => {
-                            if scratch.seen.mark(r) {
-                                scratch.queue.push(r);
-                            }
+                            flood.reach(r);
                         }
                         Some(colour) => {
                             if scratch.safe.mark(r) {
@@ -65,7 +59,7 @@ impl Lingarda {
                 std::cmp::Ordering::Less => Some(Colour::White),
                 std::cmp::Ordering::Equal => None,
             };
-            visit(&scratch.queue, owner);
+            visit(flood.reached(), owner);
         }
     }
 

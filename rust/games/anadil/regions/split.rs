@@ -1,10 +1,9 @@
 //! A region that a placed stone may split, flooded from the pieces of the
-//! stone's ring at once as bitboards (see `cells`): a king step per round
+//! stone's ring at once as bitboards (see `Cells`): a king step per round
 //! for every piece, so a split found near the stone costs a few rounds,
 //! whatever the size of the region.
 
-use super::cells::Cells;
-use super::{ring_piece, Regions};
+use super::{ring_piece, Cells, Regions};
 
 /// The most pieces a ring can fall into: the four diagonal cells alone.
 const PIECES: usize = 4;
@@ -33,7 +32,7 @@ impl Regions {
         loop {
             for (flood, grows) in floods.iter_mut().zip(&mut growing).take(n) {
                 if *grows {
-                    let next = flood.grown(width).and(empty);
+                    let next = flood.grown_king(width).and(empty);
                     *grows = next != *flood;
                     *flood = next;
                 }
