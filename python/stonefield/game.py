@@ -11,6 +11,8 @@ from typing import Any, ClassVar, Self
 
 from stonefield import _core
 from stonefield._core import LegalMoves, OptionError, OptionSpec
+from stonefield.render import text_diagram
+from stonefield.svg import svg
 
 OptionValue = bool | int | float
 
@@ -81,8 +83,6 @@ class State(_core.State):
         return [Move(int(a), self.action_text(int(a))) for a in self.legal_actions()]
 
     def __str__(self) -> str:
-        from stonefield.render import text_diagram
-
         return text_diagram(self)
 
     def save(self, path: str | PathLike[str]) -> None:
@@ -96,17 +96,13 @@ class State(_core.State):
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, for Jupyter."""
-        from stonefield.svg import svg
-
         return svg(self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.record()!r}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from stonefield.notation import load
-
-        return (load, (self.record(),))
+        return (load_record, (self.record(),))
 
 
 class Game(_core.Game):
@@ -193,6 +189,16 @@ def _with_options(doc: str, specs: Sequence[OptionSpec]) -> str:
 
 def _make_game(name: str, options: dict[str, OptionValue]) -> Game:
     return game(name, **options)
+
+
+def _start(name: str, options: dict[str, OptionValue]) -> State:
+    return game(name, **options).start()
+
+
+def load_record(text: str, path: str | None = None) -> State:
+    """The state a record describes, read by the core (see
+    :func:`stonefield.load`); ``path`` names its file in messages."""
+    return _core.read_record(text, _start, path)
 
 
 def game(name: str, **options: OptionValue) -> Game:

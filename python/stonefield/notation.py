@@ -36,13 +36,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stonefield import _core
 from stonefield._core import RecordError
-from stonefield.game import OptionValue, State, game
-
-
-def _start(name: str, options: dict[str, OptionValue]) -> State:
-    return game(name, **options).start()
+from stonefield.game import State, load_record
 
 
 def load(record: str) -> State:
@@ -76,7 +71,7 @@ def load(record: str) -> State:
     ...     print(error.line, error.column, error.move_number, error.word)
     2 4 2 'b2'
     """
-    return _core.read_record(record, _start)
+    return load_record(record)
 
 
 def read(path: str | Path) -> State:
@@ -108,4 +103,4 @@ def read(path: str | Path) -> State:
         raise RecordError(
             f"{path}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x})"
         ) from None
-    return _core.read_record(text, _start, path=str(path))
+    return load_record(text, str(path))

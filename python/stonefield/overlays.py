@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from stonefield import _core
 from stonefield._core import NotationError
-from stonefield.game import State
+
+if TYPE_CHECKING:
+    from stonefield.game import State
 
 MarkKind = Literal["region", "ring", "cross", "dot", "label"]
 
@@ -59,7 +61,7 @@ class Drawing:
     caption: str
 
 
-OverlayFunction = Callable[[State, int | None], Drawing]
+OverlayFunction = Callable[["State", int | None], Drawing]
 
 BLACK_TINT = "#3a3a3a"
 WHITE_TINT = "#ffffff"

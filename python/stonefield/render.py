@@ -4,8 +4,11 @@ that every point sits between its neighbours, or the square grid."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from stonefield.game import Game, State
+if TYPE_CHECKING:
+    from stonefield.game import Game, State
+
 
 _STONE = {"B": "X", "W": "O", ".": "."}
 

@@ -19,10 +19,13 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from stonefield.colour import Colour
-from stonefield.game import Game, State
 from stonefield.overlays import Drawing, Mark, overlay_marks
+
+if TYPE_CHECKING:
+    from stonefield.game import Game, State
 
 _SQRT3 = math.sqrt(3.0)
 _ROW_HEIGHT = _SQRT3 / 2  # hex rows are this far apart when neighbours are 1 apart

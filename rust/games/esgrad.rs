@@ -19,7 +19,7 @@ use crate::board::{Board, Point};
 use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 pub use partitions::value;
 use partitions::{Geometry, Groups, PADDING};
@@ -163,15 +163,7 @@ impl Esgrad {
 /// Esgrad's options (RULES.md §7).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
 
-const SIZE: OptionSpec = OptionSpec {
-    name: "size",
-    kind: OptionKind::Int {
-        default: 9,
-        min: 2,
-        max: 25,
-    },
-    doc: "the side of the hexagon",
-};
+const SIZE: OptionSpec = hex_size(9);
 
 const KOMI: OptionSpec = OptionSpec {
     name: "komi",

@@ -28,7 +28,7 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 /// A Lingarda position.
 #[derive(Debug)]
@@ -212,15 +212,7 @@ impl Lingarda {
 /// Lingarda's options (RULES.md §6).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, PIE];
 
-const SIZE: OptionSpec = OptionSpec {
-    name: "size",
-    kind: OptionKind::Int {
-        default: 9,
-        min: 2,
-        max: 25,
-    },
-    doc: "the side of the hexagon",
-};
+const SIZE: OptionSpec = hex_size(9);
 
 const PIE: OptionSpec = OptionSpec {
     name: "pie",

@@ -274,7 +274,10 @@ impl Lingarda {
     }
 
     /// The phases of [`Lingarda::weigh`] past the masks. The lost rays are
-    /// cut from the tables before the first search, and mended after.
+    /// cut from the tables before the first search, and mended after. Kept
+    /// out of line, so that the verdicts of the masks alone cost no more
+    /// than they use.
+    #[inline(never)]
     fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
         self.searches.begin();
         let verdict = self.settle(p, ends);
@@ -534,11 +537,14 @@ impl Lingarda {
             while links != 0 {
                 let t = ends[links.trailing_zeros() as usize];
                 links &= links - 1;
-                let stamp = stamps[slot(t)];
-                grounded |= (stamp >= base) & (stamp != own) | (edge[slot(t)] != 0);
+                // The searches so far have the ids below this one; a stamp of
+                // an earlier weighing is below the base, so far below as an
+                // offset from it.
+                let met = stamps[slot(t)].wrapping_sub(base);
+                grounded |= (met < id as u32) | (edge[slot(t)] != 0);
                 stamps[slot(t)] = own;
                 found[len % SLOTS] = t;
-                len += (stamp < base) as usize;
+                len += (met > id as u32) as usize;
             }
             if grounded {
                 return true;

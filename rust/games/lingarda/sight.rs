@@ -55,10 +55,15 @@ pub(super) fn slot(entry: Point) -> usize {
     (entry & LOOKUP_MASK) as usize
 }
 
-/// The direction opposite `d` (`d < 6`), in a form the compiler can bound.
+/// The direction opposite `d` (`d < 6`), in a form the compiler can bound
+/// without a division.
 #[inline]
 pub(super) fn opposite(d: usize) -> usize {
-    (d + 3) % DIRECTIONS
+    if d < 3 {
+        d + 3
+    } else {
+        d - 3
+    }
 }
 
 /// A mask with each direction exchanged for its opposite.
