@@ -527,9 +527,7 @@ impl Position for Anda {
         Ok(state)
     }
 
-    fn name(&self) -> &'static str {
-        "anda"
-    }
+    position_basics!("anda");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -538,20 +536,8 @@ impl Position for Anda {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         &[Special::Pass]
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

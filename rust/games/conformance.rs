@@ -1,14 +1,16 @@
 //! What every registered game must do, checked on random games of each: the
 //! action space of RULES.md §2, the random playout policy and outcomes of
 //! §8, legality that agrees between `legal_actions`, `check` and `apply`,
-//! refusals that change nothing, clones that play on alike, and replays
-//! (how the bindings undo) that reach the same position. One line per game
+//! refusals that change nothing, clones that play on alike, records that
+//! read back to the same game, and replays (how the bindings undo) that
+//! reach the same position. One line per game
 //! and options below; the games' own tests hold only their own rules.
 
 use super::{Action, AnyPosition, Position, Special, GAME_NAMES};
 use crate::core::{Colour, Rng};
 use crate::observation::{observation_len, write_observation};
 use crate::options::{OptionValue, Options};
+use crate::record;
 
 /// Everything a caller can see of a position, to compare two of them.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,6 +176,20 @@ fn conforms(game: &str, options: &[(&str, OptionValue)], games: u64) {
                 assert!(winner.is_some(), "{game} game {g} ended with no winner");
             }
         }
+        // The record written for the game reads back to the same start and
+        // moves, and replays to the same end.
+        let text = record::write(&start, &played);
+        let mut reader = record::read(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut read_back = reader.start.clone();
+        assert_eq!(seen(&mut read_back), seen_at[0], "{text}: start");
+        let mut moves = Vec::new();
+        while let Some(action) = reader.next_move(&mut read_back) {
+            let action = action.unwrap_or_else(|e| panic!("{text}: {e}"));
+            read_back.apply(action).unwrap();
+            moves.push(action);
+        }
+        assert_eq!(moves, played, "{text}: moves");
+        assert_eq!(seen(&mut read_back), seen(&mut state), "{text}: end");
         // Undo, as the bindings do it: replaying a prefix from the start
         // (or from a position copied on the way) reaches the same position.
         for k in [0, played.len() / 3, played.len() / 2, played.len()] {

@@ -216,9 +216,7 @@ impl Position for Esgrad {
         })
     }
 
-    fn name(&self) -> &'static str {
-        "esgrad"
-    }
+    position_basics!("esgrad");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -227,20 +225,8 @@ impl Position for Esgrad {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         &[Special::Pass]
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

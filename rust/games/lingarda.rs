@@ -244,9 +244,7 @@ impl Position for Lingarda {
         })
     }
 
-    fn name(&self) -> &'static str {
-        "lingarda"
-    }
+    position_basics!("lingarda");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -255,24 +253,12 @@ impl Position for Lingarda {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         if self.turn.pie() {
             &[Special::Pass, Special::Swap]
         } else {
             &[Special::Pass]
         }
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

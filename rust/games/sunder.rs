@@ -651,9 +651,7 @@ impl Position for Sunder {
         })
     }
 
-    fn name(&self) -> &'static str {
-        "sunder"
-    }
+    position_basics!("sunder");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -663,24 +661,12 @@ impl Position for Sunder {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         if self.turn.pie() {
             &[Special::Swap]
         } else {
             &[]
         }
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
