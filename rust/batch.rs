@@ -12,7 +12,7 @@
 use rayon::prelude::*;
 
 use crate::bot::mcts::{Budget, RootTotals, Searcher};
-use crate::core::Rng;
+use crate::core::{Rng, Stop};
 use crate::games::{Action, AnyPosition, Position, PositionVisitor};
 use crate::playout::{play_out, playout, Outcome};
 
@@ -39,7 +39,8 @@ pub struct Games {
     /// [`crate::playout::LastAction`] codes.
     pub last: Vec<u8>,
     /// `branching[k]`: legal actions at ply `k`, summed over the games that
-    /// reached ply `k` without ending (empty unless branching was asked for).
+    /// reached ply `k` without ending (empty unless branching was asked for;
+    /// as long as the longest game).
     pub branching: Vec<u64>,
     /// `reached[k]`: how many games were still going at ply `k`.
     pub reached: Vec<u64>,
@@ -81,6 +82,9 @@ impl Games {
 /// large enough that a block's branching sums cost nothing to merge.
 const BLOCK: usize = 32;
 
+/// Blocks played between two joins of their results.
+const WAVE: usize = 4096;
+
 /// What one worker thread reuses from game to game.
 struct Worker<P: Position> {
     state: P,
@@ -96,6 +100,7 @@ struct PlayGames<'a> {
     count: usize,
     max_moves: usize,
     branching: bool,
+    stop: &'a Stop,
     out: &'a mut Games,
 }
 
@@ -103,37 +108,39 @@ impl PositionVisitor for PlayGames<'_> {
     type Output = ();
 
     fn visit<P: Position>(self, start: &P) {
-        let plies = if self.branching {
-            self.max_moves + 1
-        } else {
-            0
-        };
-        let blocks: Vec<Games> = (0..self.count.div_ceil(BLOCK))
-            .into_par_iter()
-            .map_init(
-                || Worker {
-                    state: start.clone(),
-                    buf: Vec::with_capacity(start.num_actions()),
-                    searcher: None,
-                },
-                |worker, b| {
-                    let mut block = Games {
-                        branching: vec![0; plies],
-                        reached: vec![0; plies],
-                        ..Games::default()
-                    };
-                    for i in b * BLOCK..((b + 1) * BLOCK).min(self.count) {
-                        worker.state.clone_from(start);
-                        let mut rng = Rng::for_game(self.seed, self.first + i as u64);
-                        let outcome = self.play(worker, &mut rng, &mut block);
-                        block.record(&outcome);
-                    }
-                    block
-                },
-            )
-            .collect();
-        for block in blocks {
-            self.out.append(block);
+        // In waves of blocks, so that the blocks' results waiting to be
+        // joined stay few, and a stopped batch ends at once.
+        let blocks = self.count.div_ceil(BLOCK);
+        for wave in (0..blocks).step_by(WAVE) {
+            if self.stop.requested() {
+                break;
+            }
+            let done: Vec<Games> = (wave..(wave + WAVE).min(blocks))
+                .into_par_iter()
+                .map_init(
+                    || Worker {
+                        state: start.clone(),
+                        buf: Vec::with_capacity(start.num_actions()),
+                        searcher: None,
+                    },
+                    |worker, b| {
+                        let mut block = Games::default();
+                        for i in b * BLOCK..((b + 1) * BLOCK).min(self.count) {
+                            if self.stop.requested() {
+                                break;
+                            }
+                            worker.state.clone_from(start);
+                            let mut rng = Rng::for_game(self.seed, self.first + i as u64);
+                            let outcome = self.play(worker, &mut rng, &mut block);
+                            block.record(&outcome);
+                        }
+                        block
+                    },
+                )
+                .collect();
+            for block in done {
+                self.out.append(block);
+            }
         }
     }
 }
@@ -156,6 +163,12 @@ impl PlayGames<'_> {
         }
         let count_branching = |state: &mut P, ply: usize, buf: &mut Vec<Action>| {
             if self.branching && !state.is_terminal() {
+                // Grown as games get longer, never to the cap: a cap of
+                // billions of moves costs nothing until a game plays them.
+                if block.reached.len() <= ply {
+                    block.branching.resize(ply + 1, 0);
+                    block.reached.resize(ply + 1, 0);
+                }
                 state.legal_actions(buf);
                 block.branching[ply] += buf.len() as u64;
                 block.reached[ply] += 1;
@@ -172,7 +185,8 @@ impl PlayGames<'_> {
                     let (searcher, totals) = searcher.get_or_insert_with(|| {
                         (Searcher::new(state), RootTotals::new(state.num_actions()))
                     });
-                    search_move(state, searcher, totals, rng, buf, iterations, exploration)
+                    let search = (iterations, exploration, self.stop);
+                    search_move(state, searcher, totals, rng, buf, search)
                 }
             }
         };
@@ -181,15 +195,15 @@ impl PlayGames<'_> {
 }
 
 /// The move an MCTS player makes: its single legal move without a search,
-/// else the most visited after `iterations` iterations.
+/// else the most visited after `iterations` iterations (or fewer, when
+/// `stop` is requested).
 fn search_move<P: Position>(
     state: &mut P,
     searcher: &mut Searcher<P>,
     totals: &mut RootTotals,
     rng: &mut Rng,
     buf: &mut Vec<Action>,
-    iterations: u64,
-    exploration: f64,
+    (iterations, exploration, stop): (u64, f64, &Stop),
 ) -> Option<Action> {
     state.legal_actions(buf);
     if buf.len() <= 1 {
@@ -207,6 +221,7 @@ fn search_move<P: Position>(
         state,
         Some(iterations),
         None,
+        stop,
         &budget,
         &mut tree_rng,
         totals,
@@ -216,7 +231,10 @@ fn search_move<P: Position>(
 
 /// Plays games `first .. first + count` of the batch seeded `seed` from
 /// `start`, `players[s]` playing seat `s`, on the current rayon pool. With
-/// `branching`, legal moves are counted per ply.
+/// `branching`, legal moves are counted per ply. When `stop` is requested
+/// the batch ends early: the games not yet begun are left out, and the
+/// game in play may end unfinished.
+#[allow(clippy::too_many_arguments)]
 pub fn play_games(
     start: &AnyPosition,
     players: [Player; 2],
@@ -225,6 +243,7 @@ pub fn play_games(
     count: usize,
     max_moves: usize,
     branching: bool,
+    stop: &Stop,
 ) -> Games {
     let mut out = Games::default();
     start.visit(PlayGames {
@@ -234,19 +253,22 @@ pub fn play_games(
         count,
         max_moves,
         branching,
+        stop,
         out: &mut out,
     });
     out
 }
 
 /// Random playouts (RULES.md §8): games `first .. first + count` of the
-/// batch seeded `seed` between two random players.
+/// batch seeded `seed` between two random players, stopped early (as
+/// [`play_games`]) when `stop` is requested.
 pub fn playouts(
     start: &AnyPosition,
     seed: u64,
     first: u64,
     count: usize,
     max_moves: usize,
+    stop: &Stop,
 ) -> Games {
     play_games(
         start,
@@ -256,6 +278,7 @@ pub fn playouts(
         count,
         max_moves,
         false,
+        stop,
     )
 }
 

@@ -14,7 +14,7 @@ use std::borrow::BorrowMut;
 use rayon::prelude::*;
 
 use crate::board::{Board, Point};
-use crate::core::Colour;
+use crate::core::{Colour, Stop};
 use crate::games::{AnyPosition, Position};
 
 /// The planes every game has, in order.
@@ -128,11 +128,12 @@ pub fn write_observation<P: Position>(game: &mut P, perspective: Colour, out: &m
 
 /// Writes the observations of many states (owned or borrowed), each from its
 /// colour to move, into `out` (one [`observation_len`] block per state, in
-/// order), spread over the current rayon pool.
+/// order), spread over the current rayon pool. When `stop` is requested the
+/// states not yet written are left as they were in `out`.
 ///
 /// # Panics
 /// When the states differ in observation shape or `out` has the wrong length.
-pub fn write_observations<S>(states: &mut [S], out: &mut [f32])
+pub fn write_observations<S>(states: &mut [S], out: &mut [f32], stop: &Stop)
 where
     S: BorrowMut<AnyPosition> + Send,
 {
@@ -156,6 +157,9 @@ where
     out.par_chunks_mut(len)
         .zip(states.par_iter_mut())
         .for_each(|(block, state)| {
+            if stop.requested() {
+                return;
+            }
             let state = state.borrow_mut();
             let perspective = state.to_move();
             write_observation(state, perspective, block);

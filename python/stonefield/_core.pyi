@@ -25,6 +25,7 @@ __all__ = [
     "RecordError",
     "State",
     "StonefieldError",
+    "check_arguments",
     "esgrad_partitions",
     "esgrad_passes",
     "esgrad_score",
@@ -247,14 +248,15 @@ def playouts(
     threads: int | None = None,
     max_moves: int | None = None,
 ) -> dict[str, Any]: ...
+def check_arguments(**arguments: object) -> None: ...
 def mcts_search(
     state: State,
     *,
     iterations: int | None = None,
     seconds: float | None = None,
-    seed: int = 0,
-    threads: int = 1,
-    exploration: float = 1.4,
+    seed: int | None = None,
+    threads: int | None = None,
+    exploration: float | None = None,
     max_moves: int | None = None,
 ) -> dict[str, Any]: ...
 def random_action(state: State, *, seed: int, index: int) -> int: ...

@@ -12,7 +12,6 @@ Move(action=3, text='b2')
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -114,14 +113,13 @@ class MCTS:
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-            raise OptionError(f"iterations must be at least 1, got {iterations!r}")
-        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-            raise OptionError(f"seconds must be a number > 0, got {seconds!r}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise OptionError(f"threads must be at least 1, got {threads!r}")
-        if not (math.isfinite(exploration) and exploration >= 0):
-            raise OptionError(f"exploration must be a number >= 0, got {exploration!r}")
+        _core.check_arguments(
+            iterations=iterations,
+            seconds=seconds,
+            threads=threads,
+            exploration=exploration,
+            max_moves=max_moves,
+        )
         if max_moves is not None and max_moves < 1:
             raise OptionError(f"max_moves must be at least 1, got {max_moves!r}")
         self.iterations = iterations

@@ -191,15 +191,9 @@ def _playouts(
 def check_batch_arguments(
     games: int, seed: int, threads: int | None, max_moves: int | None
 ) -> None:
-    """Raises OptionError for a bad game count, seed, thread count or cap."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise OptionError(f"seed must be from 0 to 2**64 - 1, got {seed!r}")
-    if threads is not None and threads < 1:
-        raise OptionError(f"threads must be at least 1, got {threads}")
-    if max_moves is not None and max_moves < 0:
-        raise OptionError(f"max_moves must be >= 0, got {max_moves}")
+    """Raises OptionError for a bad game count, seed, thread count or cap,
+    and TypeError for one that is not a whole number."""
+    _core.check_arguments(games=games, seed=seed, threads=threads, max_moves=max_moves)
 
 
 def simulate(

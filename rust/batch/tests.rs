@@ -21,16 +21,16 @@ fn a_batch_does_not_depend_on_thread_count_or_split() {
         .num_threads(2)
         .build()
         .unwrap();
-    let a = one.install(|| playouts(&start, 42, 0, 300, 1000));
-    let b = two.install(|| playouts(&start, 42, 0, 300, 1000));
+    let a = one.install(|| playouts(&start, 42, 0, 300, 1000, Stop::never()));
+    let b = two.install(|| playouts(&start, 42, 0, 300, 1000, Stop::never()));
     let bits = |batch: &Games| batch.scores.iter().map(|s| s.to_bits()).collect::<Vec<_>>();
     assert_eq!(
         (&a.winners, &a.lengths, &a.finished),
         (&b.winners, &b.lengths, &b.finished)
     );
     assert_eq!(bits(&a), bits(&b));
-    let head = playouts(&start, 42, 0, 100, 1000);
-    let tail = playouts(&start, 42, 100, 200, 1000);
+    let head = playouts(&start, 42, 0, 100, 1000, Stop::never());
+    let tail = playouts(&start, 42, 100, 200, 1000, Stop::never());
     assert_eq!(head.winners[..], a.winners[..100]);
     assert_eq!(tail.lengths[..], a.lengths[100..]);
 }
@@ -38,7 +38,7 @@ fn a_batch_does_not_depend_on_thread_count_or_split() {
 #[test]
 fn one_game_replays_alone() {
     let start = sunder(5);
-    let batch = playouts(&start, 7, 0, 20, 1000);
+    let batch = playouts(&start, 7, 0, 20, 1000, Stop::never());
     let mut state = start.clone();
     let outcome = playout(&mut state, &mut Rng::for_game(7, 13), 1000, &mut Vec::new());
     assert_eq!(outcome.winner, batch.winners[13]);
@@ -47,14 +47,14 @@ fn one_game_replays_alone() {
 
 #[test]
 fn sunder_playouts_finish_with_one_winner_at_komi_zero() {
-    let batch = playouts(&sunder(4), 1, 0, 500, 1000);
+    let batch = playouts(&sunder(4), 1, 0, 500, 1000, Stop::never());
     assert!(batch.finished.iter().all(|&f| f));
     assert!(batch.winners.iter().all(|&w| w == 0 || w == 1));
 }
 
 #[test]
 fn max_moves_stops_a_game_unfinished() {
-    let batch = playouts(&sunder(7), 3, 0, 10, 5);
+    let batch = playouts(&sunder(7), 3, 0, 10, 5, Stop::never());
     assert!(batch.lengths.iter().all(|&l| l == 5));
     assert!(batch.finished.iter().all(|&f| !f));
     assert!(batch.winners.iter().all(|&w| w == NO_WINNER));
@@ -63,8 +63,8 @@ fn max_moves_stops_a_game_unfinished() {
 #[test]
 fn counting_branching_plays_the_same_playouts() {
     let start = sunder(5);
-    let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, true);
-    let batch = playouts(&start, 11, 5, 100, 610);
+    let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, true, Stop::never());
+    let batch = playouts(&start, 11, 5, 100, 610, Stop::never());
     assert_eq!(games.winners, batch.winners);
     assert_eq!(games.lengths, batch.lengths);
     assert_eq!(games.finished, batch.finished);
@@ -95,9 +95,9 @@ fn a_batch_of_games_does_not_depend_on_split_or_threads() {
         .num_threads(1)
         .build()
         .unwrap();
-    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, true));
-    let head = play_games(&start, players, 3, 0, 15, 370, true);
-    let tail = play_games(&start, players, 3, 15, 25, 370, true);
+    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, true, Stop::never()));
+    let head = play_games(&start, players, 3, 0, 15, 370, true, Stop::never());
+    let tail = play_games(&start, players, 3, 15, 25, 370, true, Stop::never());
     assert_eq!(all.winners[..15], head.winners[..]);
     assert_eq!(all.winners[15..], tail.winners[..]);
     assert_eq!(all.lengths[15..], tail.lengths[..]);
@@ -117,8 +117,8 @@ fn mcts_beats_random_play_from_either_seat() {
         iterations: 300,
         exploration: 1.4,
     };
-    let as_first = play_games(&start, [mcts, Player::Random], 1, 0, 20, 370, false);
-    let as_second = play_games(&start, [Player::Random, mcts], 1, 0, 20, 370, false);
+    let as_first = play_games(&start, [mcts, Player::Random], 1, 0, 20, 370, false, Stop::never());
+    let as_second = play_games(&start, [Player::Random, mcts], 1, 0, 20, 370, false, Stop::never());
     // The seat that won: the winner's colour, exchanged after a swap.
     let seat_wins = |g: &Games, seat: i8| {
         (0..g.winners.len())
@@ -127,4 +127,36 @@ fn mcts_beats_random_play_from_either_seat() {
     };
     assert!(seat_wins(&as_first, 0) >= 18, "{:?}", as_first.winners);
     assert!(seat_wins(&as_second, 1) >= 18, "{:?}", as_second.winners);
+}
+
+#[test]
+fn a_requested_stop_leaves_the_games_not_begun_out() {
+    let start = sunder(5);
+    let stop = Stop::new();
+    stop.request();
+    let players = [
+        Player::Mcts {
+            iterations: 1_000_000,
+            exploration: 1.4,
+        },
+        Player::Random,
+    ];
+    let games = play_games(&start, players, 1, 0, 10_000, 610, true, &stop);
+    assert!(games.winners.is_empty());
+}
+
+#[test]
+fn a_cap_of_billions_of_moves_costs_only_the_moves_played() {
+    let games = play_games(
+        &sunder(3),
+        [Player::Random; 2],
+        2,
+        0,
+        64,
+        usize::MAX,
+        true,
+        Stop::never(),
+    );
+    let longest = *games.lengths.iter().max().unwrap() as usize;
+    assert_eq!(games.reached.len(), longest);
 }

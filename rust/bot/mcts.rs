@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::core::{Colour, Rng};
+use crate::core::{Colour, Rng, Stop};
 use crate::games::{Action, Position};
 use crate::playout::playout;
 
@@ -23,8 +23,12 @@ use crate::playout::playout;
 /// goes on with rollouts from the leaves it has.
 const MAX_NODES: usize = 1 << 24;
 
-/// How often (in iterations) a timed search reads the clock.
+/// How often (in iterations) a search reads the clock and its stop flag.
 const CLOCK_EVERY: u64 = 16;
+
+/// The most iterations one tree runs, whatever the budget: a node's visits
+/// and score are 32-bit counts.
+pub const MAX_ITERATIONS: u64 = i32::MAX as u64;
 
 /// What a search may spend and how it explores.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,14 +141,17 @@ impl<P: Position> Searcher<P> {
         }
     }
 
-    /// Searches `root` for `iterations` iterations at most, stopping early at
-    /// `deadline`, and adds the root's statistics into `into` (indexed by
+    /// Searches `root` for `iterations` iterations at most (and never more
+    /// than [`MAX_ITERATIONS`]), stopping early at `deadline` or when `stop`
+    /// is requested, and adds the root's statistics into `into` (indexed by
     /// action). Returns the iterations run. `root` must not be over.
+    #[allow(clippy::too_many_arguments)]
     pub fn search(
         &mut self,
         root: &P,
         iterations: Option<u64>,
         deadline: Option<Instant>,
+        stop: &Stop,
         budget: &Budget,
         rng: &mut Rng,
         into: &mut RootTotals,
@@ -153,9 +160,12 @@ impl<P: Position> Searcher<P> {
         self.nodes.push(Node::leaf(0));
         self.state.clone_from(root);
         self.expand(0, rng);
+        let limit = iterations.map_or(MAX_ITERATIONS, |n| n.min(MAX_ITERATIONS));
         let mut done = 0;
-        while iterations.is_none_or(|n| done < n) {
-            if done % CLOCK_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        while done < limit {
+            if done % CLOCK_EVERY == 0
+                && (stop.requested() || deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 break;
             }
             self.iterate(root, budget, rng);
@@ -304,12 +314,19 @@ fn tree_rng(seed: u64, k: usize) -> Rng {
 /// Searches `root` with `threads` trees (root parallelism, on the current
 /// rayon pool when `threads > 1`), and returns the summed root statistics
 /// over the legal actions. With an iteration budget and no time limit the
-/// result depends only on `(root, budget, seed, threads)`.
+/// result depends only on `(root, budget, seed, threads)`. A search stops
+/// early, with what it found so far, when `stop` is requested.
 ///
 /// `root` must not be over, `threads` at least 1, and `budget` must set
-/// `iterations` or `time`.
-pub fn search<P: Position>(root: &P, budget: &Budget, seed: u64, threads: usize) -> SearchResult {
-    let deadline = budget.time.map(|t| Instant::now() + t);
+/// `iterations` or `time` (a time too long to be a deadline is no limit).
+pub fn search<P: Position>(
+    root: &P,
+    budget: &Budget,
+    seed: u64,
+    threads: usize,
+    stop: &Stop,
+) -> SearchResult {
+    let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
     let share = |k: usize| {
         budget.iterations.map(|n| {
             let (base, extra) = (n / threads as u64, n % threads as u64);
@@ -323,6 +340,7 @@ pub fn search<P: Position>(root: &P, budget: &Budget, seed: u64, threads: usize)
             root,
             share(k),
             deadline,
+            stop,
             budget,
             &mut tree_rng(seed, k),
             &mut totals,

@@ -7,7 +7,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use super::mcts::{Budget, RootTotals, Searcher};
-use crate::core::Rng;
+use crate::core::{Rng, Stop};
 use crate::games::{AnyPosition, Position, PositionVisitor, GAME_NAMES};
 use crate::options::{OptionValue, Options};
 
@@ -62,6 +62,7 @@ impl PositionVisitor for RepeatSearch {
                 root,
                 Some(400),
                 None,
+                Stop::never(),
                 &budget,
                 &mut Rng::new(5),
                 &mut totals,

@@ -103,7 +103,7 @@ fn a_batch_equals_the_single_observations_from_the_mover() {
         .collect();
     let len = observation_len(&states[0]);
     let mut batch = vec![f32::NAN; len * states.len()];
-    write_observations(&mut states, &mut batch);
+    write_observations(&mut states, &mut batch, Stop::never());
     for (i, state) in states.iter_mut().enumerate() {
         let mover = state.to_move();
         assert_eq!(batch[i * len..(i + 1) * len], observe(state, mover)[..]);
@@ -115,5 +115,5 @@ fn a_batch_equals_the_single_observations_from_the_mover() {
 fn a_batch_refuses_mixed_shapes() {
     let mut states = vec![sunder(3, true), sunder(4, true)];
     let mut out = vec![0.0; 2 * observation_len(&states[0])];
-    write_observations(&mut states, &mut out);
+    write_observations(&mut states, &mut out, Stop::never());
 }

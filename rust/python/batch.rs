@@ -1,11 +1,14 @@
 //! Batch random playouts for Python: the GIL is released while rayon plays
-//! the games over all cores (or a pool of the requested size).
+//! the games over all cores (or a pool of the requested size), and Ctrl-C
+//! stops them ([`interruptible`]).
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::args::{optional_size, size, whole};
 use super::game::Game;
+use super::interrupt::interruptible;
 use super::pools::pool;
 use crate::batch;
 use crate::playout::default_max_moves;
@@ -19,18 +22,23 @@ use crate::playout::default_max_moves;
 pub fn playouts<'py>(
     py: Python<'py>,
     game: PyRef<'py, Game>,
-    seed: u64,
-    first: u64,
-    count: usize,
-    threads: Option<usize>,
-    max_moves: Option<usize>,
+    seed: &Bound<'py, PyAny>,
+    first: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    threads: Option<&Bound<'py, PyAny>>,
+    max_moves: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = game.start().clone();
     drop(game);
-    let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
+    let (seed, first) = (whole(seed, "seed")?, whole(first, "first")?);
+    let count = size(count, "count")?;
+    let threads = optional_size(threads, "threads")?;
+    let max_moves =
+        optional_size(max_moves, "max_moves")?.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
-    let batch =
-        py.detach(|| pool.install(|| batch::playouts(&start, seed, first, count, max_moves)));
+    let batch = interruptible(py, |stop| {
+        pool.install(|| batch::playouts(&start, seed, first, count, max_moves, stop))
+    })?;
     let out = PyDict::new(py);
     out.set_item("winners", PyArray1::from_vec(py, batch.winners))?;
     out.set_item("lengths", PyArray1::from_vec(py, batch.lengths))?;

@@ -1,6 +1,6 @@
 //! Players for Python: one MCTS search or one random move on a state, and
-//! batches of whole games between two players. The GIL is released while
-//! they run.
+//! batches of whole games between two players. They run with the GIL
+//! released and stop on Ctrl-C ([`interruptible`]).
 
 use std::time::Duration;
 
@@ -8,8 +8,10 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::errors::{IllegalMoveError, OptionError};
+use super::args::{self, optional, optional_size, size, whole};
+use super::errors::IllegalMoveError;
 use super::game::Game;
+use super::interrupt::interruptible;
 use super::pools::pool;
 use super::state::State;
 use crate::batch::{play_games, Player};
@@ -28,51 +30,43 @@ fn check_not_over(game: &AnyPosition) -> PyResult<()> {
     Ok(())
 }
 
-fn check_exploration(exploration: f64) -> PyResult<()> {
-    if !(exploration.is_finite() && exploration >= 0.0) {
-        return Err(OptionError::new_err(format!(
-            "exploration must be a number >= 0, got {exploration}"
-        )));
-    }
-    Ok(())
-}
-
 /// Searches `state` by UCT with random rollouts and returns
 /// `{"actions", "visits", "values", "iterations"}`: the legal actions in
 /// increasing order, each one's root visits and mean reward in [-1, 1] for
 /// the player to move. Without `seconds`, the result depends only on the
 /// position, `iterations`, `seed` and `threads`.
 #[pyfunction]
-#[pyo3(signature = (state, *, iterations = None, seconds = None, seed = 0, threads = 1, exploration = 1.4, max_moves = None))]
+#[pyo3(signature = (state, *, iterations = None, seconds = None, seed = None, threads = None, exploration = None, max_moves = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn mcts_search<'py>(
     py: Python<'py>,
     state: PyRef<'py, State>,
-    iterations: Option<u64>,
-    seconds: Option<f64>,
-    seed: u64,
-    threads: usize,
-    exploration: f64,
-    max_moves: Option<usize>,
+    iterations: Option<&Bound<'py, PyAny>>,
+    seconds: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    exploration: Option<&Bound<'py, PyAny>>,
+    max_moves: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let root = state.current().clone();
     drop(state);
+    let iterations = optional(iterations, "iterations")?;
+    let time = seconds
+        .filter(|s| !s.is_none())
+        .map(|s| args::seconds(s).map(Duration::from_secs_f64))
+        .transpose()?;
+    let seed = optional(seed, "seed")?.unwrap_or(0);
+    let threads = optional_size(threads, "threads")?.unwrap_or(1);
+    let exploration = exploration
+        .map(args::exploration)
+        .transpose()?
+        .unwrap_or(1.4);
+    let max_moves = optional_size(max_moves, "max_moves")?;
     check_not_over(&root)?;
-    check_exploration(exploration)?;
-    let time = match seconds {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => {
-            return Err(OptionError::new_err(format!(
-                "seconds must be a number > 0, got {s}"
-            )))
-        }
-    };
-    if iterations == Some(0) {
-        return Err(OptionError::new_err("iterations must be at least 1"));
-    }
     if iterations.is_none() && time.is_none() {
-        return Err(OptionError::new_err("give iterations, seconds or both"));
+        return Err(super::errors::OptionError::new_err(
+            "give iterations, seconds or both",
+        ));
     }
     let budget = Budget {
         iterations,
@@ -80,12 +74,15 @@ pub fn mcts_search<'py>(
         exploration,
         max_moves: max_moves.unwrap_or_else(|| default_max_moves(&root)),
     };
-    let result = if threads == 1 {
-        py.detach(|| search(&root, &budget, seed, 1))
+    let pool = if threads > 1 {
+        Some(pool(Some(threads))?)
     } else {
-        let pool = pool(Some(threads))?;
-        py.detach(|| pool.install(|| search(&root, &budget, seed, threads)))
+        None
     };
+    let result = interruptible(py, |stop| match &pool {
+        Some(pool) => pool.install(|| search(&root, &budget, seed, threads, stop)),
+        None => search(&root, &budget, seed, 1, stop),
+    })?;
     let out = PyDict::new(py);
     let actions: Vec<i64> = result.actions.iter().map(|&a| a as i64).collect();
     out.set_item("actions", PyArray1::from_vec(py, actions))?;
@@ -100,7 +97,12 @@ pub fn mcts_search<'py>(
 /// generator of game `index` of a batch seeded `seed`.
 #[pyfunction]
 #[pyo3(signature = (state, *, seed, index))]
-pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult<i64> {
+pub fn random_action(
+    state: PyRef<'_, State>,
+    seed: &Bound<'_, PyAny>,
+    index: &Bound<'_, PyAny>,
+) -> PyResult<i64> {
+    let (seed, index) = (whole(seed, "seed")?, whole(index, "index")?);
     let mut game = state.current().clone();
     check_not_over(&game)?;
     let mut buf = Vec::new();
@@ -110,47 +112,61 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
     Ok(action as i64)
 }
 
+/// A seat's player: MCTS with `iterations` per move, or random for None.
+fn player(
+    iterations: Option<&Bound<'_, PyAny>>,
+    exploration: &Bound<'_, PyAny>,
+) -> PyResult<Player> {
+    let exploration = args::exploration(exploration)?;
+    Ok(match optional(iterations, "iterations")? {
+        None => Player::Random,
+        Some(iterations) => Player::Mcts {
+            iterations,
+            exploration,
+        },
+    })
+}
+
 /// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
 /// played by MCTS with `iterations[s]` iterations per move and exploration
-/// constant `exploration[s]`, or at random when `iterations[s]` is None. Returns `{"winners", "lengths", "finished",
-/// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
-/// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
+/// constant `exploration[s]`, or at random when `iterations[s]` is None.
+/// Returns `{"winners", "lengths", "finished", "swapped", "scores", "last",
+/// "branching", "reached", "max_moves"}` as numpy arrays (`branching` and
+/// `reached` per ply, empty unless asked for).
 #[pyfunction]
 #[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn games<'py>(
     py: Python<'py>,
     game: PyRef<'py, Game>,
-    seed: u64,
-    first: u64,
-    count: usize,
-    iterations: (Option<u64>, Option<u64>),
-    exploration: (f64, f64),
-    threads: Option<usize>,
-    max_moves: Option<usize>,
+    seed: &Bound<'py, PyAny>,
+    first: &Bound<'py, PyAny>,
+    count: &Bound<'py, PyAny>,
+    iterations: (Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>),
+    exploration: (Bound<'py, PyAny>, Bound<'py, PyAny>),
+    threads: Option<&Bound<'py, PyAny>>,
+    max_moves: Option<&Bound<'py, PyAny>>,
     branching: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = game.start().clone();
     drop(game);
-    check_exploration(exploration.0)?;
-    check_exploration(exploration.1)?;
-    let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
-    let player = |n: Option<u64>, exploration: f64| match n {
-        None => Ok(Player::Random),
-        Some(0) => Err(OptionError::new_err("iterations must be at least 1")),
-        Some(iterations) => Ok(Player::Mcts {
-            iterations,
-            exploration,
-        }),
-    };
+    let (seed, first) = (whole(seed, "seed")?, whole(first, "first")?);
+    let count = size(count, "count")?;
     let players = [
-        player(iterations.0, exploration.0)?,
-        player(iterations.1, exploration.1)?,
+        player(iterations.0.as_ref(), &exploration.0)?,
+        player(iterations.1.as_ref(), &exploration.1)?,
     ];
+    let threads = optional_size(threads, "threads")?;
+    let max_moves =
+        optional_size(max_moves, "max_moves")?.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
-    let games = py.detach(|| {
-        pool.install(|| play_games(&start, players, seed, first, count, max_moves, branching))
-    });
+    let games = interruptible(py, |stop| {
+        pool.install(|| {
+            play_games(
+                &start, players, seed, first, count, max_moves, branching, stop,
+            )
+        })
+    })?;
     let out = PyDict::new(py);
     out.set_item("winners", PyArray1::from_vec(py, games.winners))?;
     out.set_item("lengths", PyArray1::from_vec(py, games.lengths))?;

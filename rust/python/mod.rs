@@ -1,11 +1,13 @@
 //! The Python extension `stonefield._core`: the only Rust code that knows
 //! Python. Each piece is a thin wrapper over the rules core.
 
+mod args;
 mod batch;
 mod bots;
 mod convert;
 mod errors;
 mod game;
+mod interrupt;
 mod legal_moves;
 mod names;
 mod observation;
@@ -16,8 +18,24 @@ mod views;
 
 use pyo3::prelude::*;
 
+/// Loads numpy's C API while the module is imported, where a failure is an
+/// exception, rather than at the first array a call makes, where rust-numpy
+/// panics when it cannot load it (as when a Ctrl-C arrives during numpy's
+/// import).
+fn load_numpy(py: Python<'_>) -> PyResult<()> {
+    py.import("numpy._core.multiarray")
+        .or_else(|_| py.import("numpy.core.multiarray"))?
+        .getattr("_ARRAY_API")?;
+    // Every module of numpy's is now imported: this first array only reads
+    // the capsule.
+    numpy::PyArray1::<f32>::zeros(py, 0, false);
+    Ok(())
+}
+
 #[pymodule(gil_used = false)]
 mod _core {
+    #[pymodule_export]
+    use super::args::check_arguments;
     #[pymodule_export]
     use super::batch::playouts;
     #[pymodule_export]
@@ -45,6 +63,7 @@ mod _core {
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        super::load_numpy(m.py())?;
         m.add("GAME_NAMES", crate::games::GAME_NAMES.to_vec())?;
         m.add("NO_WINNER", crate::playout::NO_WINNER)?;
         for (class, fields) in super::errors::FIELDS {

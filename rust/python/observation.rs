@@ -1,12 +1,11 @@
-//! Observations of many states at once: borrowed under the GIL, written
-//! over all cores without it.
-
-use std::collections::HashSet;
+//! Observations of many states at once: copied under the GIL, written
+//! over all cores without it, stopped by Ctrl-C.
 
 use numpy::{PyArray1, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 
 use super::errors::{OptionError, StonefieldError};
+use super::interrupt::interruptible;
 use super::state::State;
 use crate::games::{AnyPosition, Position};
 use crate::observation::{observation_shape, write_observations};
@@ -19,58 +18,38 @@ pub fn observations<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray4<f32>>> {
-    // The states are borrowed for the call (another thread touching one
-    // meanwhile gets a borrow error, never a torn state); a state listed twice
-    // cannot be borrowed twice, so later copies of it are cloned.
-    let items: Vec<Bound<'py, State>> = states
+    // Each state is copied under a brief shared borrow, so that no borrow is
+    // held while the observations are written without the GIL: other
+    // threads may read and play the same states meanwhile, and a state
+    // listed twice is simply copied twice.
+    let mut games: Vec<AnyPosition> = states
         .try_iter()?
-        .map(|item| Ok(item?.cast_into::<State>()?))
+        .map(|item| Ok(item?.cast_into::<State>()?.try_borrow()?.current().clone()))
         .collect::<PyResult<_>>()?;
-    let mut seen = HashSet::with_capacity(items.len());
-    let mut clones = Vec::new();
-    let mut firsts = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        if seen.insert(item.as_ptr()) {
-            firsts.push((i, item));
-        } else {
-            clones.push((i, item.try_borrow()?.current().clone()));
-        }
-    }
-    let mut guards = firsts
-        .into_iter()
-        .map(|(i, item)| Ok((i, item.try_borrow_mut()?)))
-        .collect::<PyResult<Vec<_>>>()?;
-    let mut games: Vec<(usize, &mut AnyPosition)> = guards
-        .iter_mut()
-        .map(|(i, guard)| (*i, guard.current_mut()))
-        .chain(clones.iter_mut().map(|(i, game)| (*i, game)))
-        .collect();
-    games.sort_unstable_by_key(|(i, _)| *i);
-    let mut games: Vec<&mut AnyPosition> = games.into_iter().map(|(_, game)| game).collect();
     let Some(first) = games.first() else {
         return Err(StonefieldError::new_err(
             "observations needs at least one state",
         ));
     };
-    let shape = observation_shape(&**first);
+    let shape = observation_shape(first);
     let name = first.name();
     if let Some((i, other)) = games
         .iter()
         .enumerate()
-        .find(|(_, g)| g.name() != name || observation_shape(&***g) != shape)
+        .find(|(_, g)| g.name() != name || observation_shape(*g) != shape)
     {
         return Err(OptionError::new_err(format!(
             "observations needs states of one game and size: state 0 is {name} with planes \
              {shape:?}, state {i} is {} with planes {:?}",
             other.name(),
-            observation_shape(&**other)
+            observation_shape(other)
         )));
     }
     let count = games.len();
-    let data = py.detach(|| {
+    let data = interruptible(py, |stop| {
         let mut out = vec![0.0; count * shape.iter().product::<usize>()];
-        write_observations(&mut games, &mut out);
+        write_observations(&mut games, &mut out, stop);
         out
-    });
+    })?;
     PyArray1::from_vec(py, data).reshape([count, shape[0], shape[1], shape[2]])
 }

@@ -1,5 +1,11 @@
-//! Rayon thread pools by size, built once per process and safe across
-//! `fork`.
+//! Rayon thread pools by size: the one place threads are made, under one
+//! limit, with a bounded cache, and safe across `fork`.
+//!
+//! A call may ask for up to [`max_threads`] threads (four per core: more
+//! only adds switching). The last [`KEPT`] pool sizes asked for are kept for
+//! reuse; an older pool is dropped from the cache, and its threads end once
+//! the calls still using it return, so any sequence of thread counts leaves
+//! at most `KEPT` pools alive.
 //!
 //! A forked child inherits a pool's bookkeeping but none of its threads, so
 //! a job sent to it would wait forever (the deadlock huggingface/tokenizers
@@ -9,31 +15,40 @@
 //! fresh pools, leaking the dead ones (dropping them would signal threads
 //! that do not exist in the child).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use pyo3::prelude::*;
 
 use super::errors::OptionError;
 
+/// Pool sizes kept for reuse.
+pub const KEPT: usize = 4;
+
+/// The cores of this machine (1 when unknown).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The most threads one call may use: four per core.
+pub fn max_threads() -> usize {
+    4 * cores()
+}
+
 struct Pools {
     pid: u32,
-    by_size: HashMap<usize, Arc<rayon::ThreadPool>>,
+    /// Least recently used first.
+    by_size: Vec<(usize, Arc<rayon::ThreadPool>)>,
 }
 
 static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
 
-/// The pool of `threads` threads (`None`: one per core) for this process.
+/// The pool of `threads` threads (`None`: one per core) for this process;
+/// `threads` must be from 1 to [`max_threads`] (see `args::threads`).
 pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
-    let threads = match threads {
-        Some(0) => return Err(OptionError::new_err("threads must be at least 1")),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = threads.unwrap_or_else(cores);
+    debug_assert!((1..=max_threads()).contains(&threads));
     let pid = std::process::id();
-    let mut pools = POOLS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if pools.as_ref().is_some_and(|p| p.pid != pid) {
         if let Some(inherited) = pools.take() {
             std::mem::forget(inherited);
@@ -41,10 +56,13 @@ pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
     }
     let pools = pools.get_or_insert_with(|| Pools {
         pid,
-        by_size: HashMap::new(),
+        by_size: Vec::with_capacity(KEPT + 1),
     });
-    if let Some(pool) = pools.by_size.get(&threads) {
-        return Ok(pool.clone());
+    if let Some(i) = pools.by_size.iter().position(|(size, _)| *size == threads) {
+        let entry = pools.by_size.remove(i);
+        let pool = entry.1.clone();
+        pools.by_size.push(entry);
+        return Ok(pool);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -52,6 +70,9 @@ pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
         .build()
         .map_err(|e| OptionError::new_err(format!("cannot start {threads} threads: {e}")))?;
     let pool = Arc::new(pool);
-    pools.by_size.insert(threads, pool.clone());
+    pools.by_size.push((threads, pool.clone()));
+    if pools.by_size.len() > KEPT {
+        pools.by_size.remove(0);
+    }
     Ok(pool)
 }

@@ -64,7 +64,7 @@ fn solve(state: &AnyPosition) -> i32 {
 fn visits_add_up_to_the_iterations_over_every_legal_action() {
     let mut state = sunder(4, true);
     play(&mut state, &["d4"]);
-    let result = search(&state, &budget(3000), 1, 1);
+    let result = search(&state, &budget(3000), 1, 1, Stop::never());
     assert_eq!(result.iterations, 3000);
     assert_eq!(result.visits.iter().sum::<u64>(), 3000);
     let mut legal = Vec::new();
@@ -77,15 +77,15 @@ fn visits_add_up_to_the_iterations_over_every_legal_action() {
 #[test]
 fn a_search_repeats_exactly_for_a_seed_and_thread_count() {
     let state = sunder(5, true);
-    let one = search(&state, &budget(2000), 9, 1);
-    assert_eq!(one, search(&state, &budget(2000), 9, 1));
-    assert_ne!(one.visits, search(&state, &budget(2000), 10, 1).visits);
+    let one = search(&state, &budget(2000), 9, 1, Stop::never());
+    assert_eq!(one, search(&state, &budget(2000), 9, 1, Stop::never()));
+    assert_ne!(one.visits, search(&state, &budget(2000), 10, 1, Stop::never()).visits);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
         .unwrap();
-    let two = pool.install(|| search(&state, &budget(2001), 9, 3));
-    assert_eq!(two, pool.install(|| search(&state, &budget(2001), 9, 3)));
+    let two = pool.install(|| search(&state, &budget(2001), 9, 3, Stop::never()));
+    assert_eq!(two, pool.install(|| search(&state, &budget(2001), 9, 3, Stop::never())));
     assert_eq!(two.iterations, 2001);
 }
 
@@ -98,9 +98,36 @@ fn a_time_budget_stops_the_search() {
         ..budget(0)
     };
     let started = Instant::now();
-    let result = search(&state, &timed, 1, 1);
+    let result = search(&state, &timed, 1, 1, Stop::never());
     assert!(started.elapsed() < Duration::from_millis(500));
     assert!(result.iterations > 0);
+}
+
+#[test]
+fn a_requested_stop_ends_the_search_at_once() {
+    let state = sunder(7, true);
+    let stop = Stop::new();
+    stop.request();
+    let endless = Budget {
+        iterations: None,
+        time: Some(Duration::from_secs(3600)),
+        ..budget(0)
+    };
+    let started = Instant::now();
+    let result = search(&state, &endless, 1, 1, &stop);
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert_eq!(result.iterations, 0);
+}
+
+#[test]
+fn a_time_too_long_for_a_deadline_is_no_limit() {
+    // Duration::MAX cannot be added to now: the iterations bound the search.
+    let state = sunder(3, true);
+    let forever = Budget {
+        time: Some(Duration::MAX),
+        ..budget(200)
+    };
+    assert_eq!(search(&state, &forever, 1, 1, Stop::never()).iterations, 200);
 }
 
 #[test]
@@ -109,7 +136,7 @@ fn it_takes_an_immediate_win() {
     // most 2 points (see the cuts example in the Python docs).
     let mut state = sunder(2, false);
     play(&mut state, &["a2", "a1", "c2", "c3"]);
-    let result = search(&state, &budget(500), 3, 1);
+    let result = search(&state, &budget(500), 3, 1, Stop::never());
     let b2 = state.parse_action("b2").unwrap();
     assert_eq!(result.best(), Some(b2));
     let i = result.actions.iter().position(|&a| a == b2).unwrap();
@@ -139,8 +166,8 @@ fn values_belong_to_the_player_to_move_across_a_swap() {
     let swap = sunder(2, true).special_action(Special::Swap).unwrap();
     let mut state = sunder(2, true);
     state.apply(won).unwrap();
-    assert_eq!(search(&state, &budget(4000), 5, 1).best(), Some(swap));
+    assert_eq!(search(&state, &budget(4000), 5, 1, Stop::never()).best(), Some(swap));
     let mut state = sunder(2, true);
     state.apply(lost).unwrap();
-    assert_ne!(search(&state, &budget(4000), 5, 1).best(), Some(swap));
+    assert_ne!(search(&state, &budget(4000), 5, 1, Stop::never()).best(), Some(swap));
 }

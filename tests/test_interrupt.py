@@ -1,0 +1,100 @@
+"""Ctrl-C stops every long call within about a second, with
+KeyboardInterrupt, leaving no thread running and the interpreter usable.
+
+Each call runs in a child interpreter that says when it is about to start
+the call; SIGINT is sent once the child is inside it, and the child must
+report the interrupt and exit within 2 seconds.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+CHILD = """
+import sys, threading, time
+import numpy as np
+import stonefield
+from stonefield.bots import MCTS, Random, play_match
+
+def call():
+{call}
+
+print("ready", flush=True)
+try:
+    call()
+except KeyboardInterrupt:
+    # The interpreter is usable, and no worker is left running.
+    assert stonefield.Sunder(size=3).start().legal_actions() is not None
+    time.sleep(0.1)
+    print("interrupted", threading.active_count(), flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+sys.exit(1)
+"""
+
+LONG_CALLS = {
+    "simulate": "stonefield.simulate('sunder', games=10**8, size=9)",
+    "simulate in one chunk": "stonefield.simulate('sunder', games=10**8, chunks=1, size=9)",
+    "simulate on 2 threads": "stonefield.simulate('sunder', games=10**8, threads=2, size=9)",
+    "mcts iterations": "MCTS(iterations=10**9).choose(stonefield.Sunder(size=9).start())",
+    "mcts iterations 2 threads": (
+        "MCTS(iterations=10**9, threads=2).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "mcts seconds": "MCTS(seconds=60).analyse(stonefield.Sunder(size=9).start())",
+    "play_match": (
+        "play_match(stonefield.Sunder(size=9), MCTS(iterations=10**6), Random(), games=1000)"
+    ),
+    "analyze": "stonefield.analyze('sunder', games=10**8, size=9)",
+    "observations": (
+        "s = [stonefield.Sunder(size=9).start()] * 10_000\n"
+        "for _ in range(10**6): stonefield.observations(s)"
+    ),
+}
+
+
+def interrupted(call: str) -> tuple[float, str]:
+    """Runs `call` in a child, interrupts it, and returns the seconds from
+    SIGINT to the child's exit and what the child printed."""
+    script = CHILD.format(call=textwrap.indent(call, "    "))
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        # Inside the call by now; a signal that came earlier would be
+        # raised by Python itself, which the test would also accept.
+        time.sleep(0.5)
+        sent = time.monotonic()
+        os.kill(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+        return time.monotonic() - sent, out + err
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.parametrize("name", list(LONG_CALLS))
+def test_a_long_call_stops_on_ctrl_c(name: str) -> None:
+    took, output = interrupted(LONG_CALLS[name])
+    assert "interrupted 1" in output, output
+    assert "PanicException" not in output
+    assert took < 2.0, f"{name} took {took:.2f} s to stop"
+
+
+def test_ctrl_c_during_the_first_array_is_not_a_panic() -> None:
+    # The first call that makes an array used to load numpy's C API then,
+    # and a pending KeyboardInterrupt turned that into a Rust panic.
+    took, output = interrupted("MCTS(seconds=3).analyse(stonefield.Sunder(size=5).start())")
+    assert "PanicException" not in output
+    assert "interrupted 1" in output, output
+    assert took < 2.0
