@@ -12,7 +12,11 @@ pub mod board;
 pub mod bot;
 pub mod core;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
+#[doc(hidden)]
+pub mod invariants;
 pub mod observation;
 pub mod options;
 pub mod playout;
