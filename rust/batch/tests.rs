@@ -122,8 +122,24 @@ fn mcts_beats_random_play_from_either_seat() {
         iterations: 300,
         exploration: 1.4,
     };
-    let as_first = play_games(&start, [mcts, Player::Random], 1, 0, 20, 370, Detail::default());
-    let as_second = play_games(&start, [Player::Random, mcts], 1, 0, 20, 370, Detail::default());
+    let as_first = play_games(
+        &start,
+        [mcts, Player::Random],
+        1,
+        0,
+        20,
+        370,
+        Detail::default(),
+    );
+    let as_second = play_games(
+        &start,
+        [Player::Random, mcts],
+        1,
+        0,
+        20,
+        370,
+        Detail::default(),
+    );
     // The seat that won: the winner's colour, exchanged after a swap.
     let seat_wins = |g: &Games, seat: i8| {
         (0..g.winners.len())
@@ -184,13 +200,20 @@ fn evaluations_leave_the_games_as_they_are() {
     assert_eq!(plain.covered, evaluated.covered);
     // Games 4 and 5 of the batch are evaluated at plies 0, 3, 6, ...
     for game in [4, 5] {
-        let count = evaluated.evaluated_game.iter().filter(|&&g| g == game).count();
+        let count = evaluated
+            .evaluated_game
+            .iter()
+            .filter(|&&g| g == game)
+            .count();
         let length = evaluated.lengths[(game - 4) as usize] as usize;
         assert_eq!(count, length.div_ceil(3), "game {game}");
     }
     assert!(evaluated.evaluated_game.iter().all(|&g| g == 4 || g == 5));
     assert!(evaluated.evaluated_ply.iter().all(|&p| p % 3 == 0));
-    assert!(evaluated.evaluation.iter().all(|v| (-1.0..=1.0).contains(v)));
+    assert!(evaluated
+        .evaluation
+        .iter()
+        .all(|v| (-1.0..=1.0).contains(v)));
     let again = play_games(&start, [mcts, Player::Random], 9, 4, 8, 370, detail);
     assert_eq!(again.evaluation, evaluated.evaluation, "seeded");
 }
