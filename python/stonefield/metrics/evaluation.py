@@ -26,15 +26,27 @@ from stonefield.simulate import BLACK, WHITE
 DECISIVE = 0.5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Trajectory:
     """One evaluated game: the sampled plies, Black's value at each, the
-    winner code and the game's length."""
+    winner code and the game's length. Two are equal when all of these are,
+    so reports holding them compare by value."""
 
     plies: npt.NDArray[np.uint32]
     values: npt.NDArray[np.float64]
     winner: int
     length: int
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trajectory):
+            return NotImplemented
+        return (
+            (self.winner, self.length) == (other.winner, other.length)
+            and np.array_equal(self.plies, other.plies)
+            and np.array_equal(self.values, other.values)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def winner_sign(self) -> int:
