@@ -34,8 +34,9 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from stonefield import registry
 from stonefield._core import IllegalMoveError, OptionError, RecordError, StonefieldError
-from stonefield.game import Game, game
+from stonefield.game import game
 from stonefield.notation import load
 from stonefield.overlays import available
 from stonefield.web.games import Games, Limits, RequestError
@@ -132,7 +133,7 @@ router = APIRouter(prefix="/api", responses=REFUSALS)
 async def catalogue(server: ServerDep) -> Catalogue:
     """The games, their options and overlays, the bots, and the limits."""
     return Catalogue(
-        games=[_game_info(name) for name in sorted(Game._registry)],
+        games=[_game_info(name) for name in sorted(registry.GAMES)],
         bots=[
             BotInfo(name=name, doc=kind.doc, searches=kind.searches) for name, kind in BOTS.items()
         ],
