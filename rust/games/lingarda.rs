@@ -39,6 +39,8 @@ pub struct Lingarda {
     cells: sight::Padded,
     /// The lines of sight and what each gives.
     sight: Sight,
+    /// The board's neighbours, for the walks along lines of sight.
+    steps: sight::StepTable,
     /// The searches' buffers, and the flips of the last legal candidate.
     searches: Searches,
     /// Per colour, the points known to give its stone no lifeline.
@@ -63,6 +65,7 @@ clone_by_fields!(Lingarda {
     last_placer,
     cells,
     sight,
+    steps,
     searches,
     open,
     scratch,
@@ -238,6 +241,7 @@ impl Position for Lingarda {
             board,
             cells: sight::padded(),
             sight: Sight::empty(board),
+            steps: sight::steps(board),
             searches: Searches::new(n),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,

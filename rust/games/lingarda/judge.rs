@@ -30,7 +30,7 @@
 //! of the search ids decides whether every flipped component and every
 //! stranded friendly one then reaches the edge.
 
-use super::sight::{opposite, reversed, slot, ALL, SLOTS};
+use super::sight::{both, opposite, reversed, slot, ALL, DIRECTIONS, EDGE_SHIFT, SLOTS};
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::Colour;
@@ -96,8 +96,10 @@ pub(super) struct Searches {
     /// and of the enemy's (they flip), a bit per id.
     stranded: u16,
     flipped: u16,
-    /// Whether the lost rays of the current weighing are cut from the tables.
+    /// Whether the lost rays of the current weighing are cut from the tables,
+    /// and the entries of `rays` of the candidate's ends before the cut.
     cut: bool,
+    uncut: [u16; DIRECTIONS],
     /// The stones the last weighed candidate flips, when it is legal.
     pub(super) flips: Vec<Point>,
     /// The last candidate weighed, and whether it was legal.
@@ -138,6 +140,7 @@ impl Searches {
             stranded: 0,
             flipped: 0,
             cut: false,
+            uncut: [0; DIRECTIONS],
             flips: Vec::with_capacity(points),
             candidate: crate::board::NO_POINT,
             legal: false,
@@ -246,8 +249,8 @@ impl Lingarda {
         let mover = self.turn.to_move().index();
         let sight = &self.sight;
         let open = sight.open[p as usize];
-        let friends = sight.seen[mover][p as usize];
-        let enemies = sight.seen[1 - mover][p as usize];
+        let friends = sight.seen_of(p, mover);
+        let enemies = sight.seen_of(p, 1 - mover);
         let edges = ALL & !(friends | enemies);
         // A friend's ray through p was live when it went on to the edge or a
         // friend, an enemy's when it went on to the edge or an enemy. A
@@ -282,7 +285,7 @@ impl Lingarda {
         self.searches.begin();
         let verdict = self.settle(p, ends);
         if self.searches.cut {
-            self.mend_rays(p, ends);
+            self.mend_rays(p);
         }
         verdict
     }
@@ -296,23 +299,22 @@ impl Lingarda {
         }
         self.searches.cut = true;
         let row = self.sight.first[p as usize];
-        let cut = ends.cut();
-        for (d, &end) in row.iter().enumerate() {
-            let bit = ((cut >> d) & 1) << opposite(d);
-            self.sight.live[slot(end)] &= !bit;
-            self.sight.edge[slot(end)] &= !bit;
+        // A cut ray of the end in direction d is its ray back toward p, in
+        // direction d + 3: bit d of the cut, moved there.
+        let cut = reversed(ends.cut()) as u16 * both(0);
+        for (d, (&end, uncut)) in row.iter().zip(&mut self.searches.uncut).enumerate() {
+            let rays = &mut self.sight.rays[slot(end)];
+            *uncut = *rays;
+            *rays &= !(cut & both(opposite(d)));
         }
     }
 
-    /// Undoes [`Lingarda::cut_rays`]: every cut ray was live, and it left
-    /// the board when `p` sees the edge on its far side.
-    fn mend_rays(&mut self, p: Point, ends: Ends) {
+    /// Undoes [`Lingarda::cut_rays`]. (Only the padding entry is shared by
+    /// several ends, those past the edge, and it stays zero.)
+    fn mend_rays(&mut self, p: Point) {
         let row = self.sight.first[p as usize];
-        let cut = ends.cut();
-        let to_edge = cut & reversed(ends.edges);
-        for (d, &end) in row.iter().enumerate() {
-            self.sight.live[slot(end)] |= ((cut >> d) & 1) << opposite(d);
-            self.sight.edge[slot(end)] |= ((to_edge >> d) & 1) << opposite(d);
+        for (&end, &uncut) in row.iter().zip(&self.searches.uncut) {
+            self.sight.rays[slot(end)] = uncut;
         }
     }
 
@@ -321,8 +323,8 @@ impl Lingarda {
     fn end_rays(&self, end: Point, d: usize) -> (bool, bool) {
         let uncut = !(1 << opposite(d));
         (
-            self.sight.live[slot(end)] & uncut != 0,
-            self.sight.edge[slot(end)] & uncut != 0,
+            self.sight.live(end) & uncut != 0,
+            self.sight.edge(end) & uncut != 0,
         )
     }
 
@@ -464,7 +466,7 @@ impl Lingarda {
                 // The rays of f through p: in direction e when f is p's end
                 // in the opposite direction.
                 let mut through = 0;
-                for (e, &end) in row.iter().enumerate() {
+                for (e, &end) in row[..DIRECTIONS].iter().enumerate() {
                     through |= ((end == f) as u8) << opposite(e);
                 }
                 if through & reversed(p_open) != 0 {
@@ -472,7 +474,7 @@ impl Lingarda {
                 }
                 // Its other rays with an empty point that are not live end
                 // at stones of the mover.
-                let seen = sight.open[f as usize] & !sight.live[slot(f)] & !through;
+                let seen = sight.open[f as usize] & !sight.live(f) & !through;
                 for e in Bits(seen) {
                     let t = sight.first[f as usize][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
@@ -507,7 +509,7 @@ impl Lingarda {
     /// whole component.
     fn search(&mut self, id: u8) -> bool {
         let sight = &self.sight;
-        let (first, live, edge) = (&sight.first, &sight.live, &sight.edge);
+        let (first, rays) = (&sight.first, &sight.rays);
         let Searches {
             stamps,
             found,
@@ -520,7 +522,7 @@ impl Lingarda {
         let mut i = runs[id as usize].0 as usize;
         let mut len = *found_len;
         for &s in &found[i..len] {
-            if edge[slot(s)] != 0 {
+            if rays[slot(s)] >> EDGE_SHIFT != 0 {
                 return true;
             }
         }
@@ -532,7 +534,7 @@ impl Lingarda {
             let s = found[i % SLOTS];
             i += 1;
             let ends = &first[s as usize];
-            let mut links = live[slot(s)];
+            let mut links = rays[slot(s)] as u8;
             let mut grounded = false;
             while links != 0 {
                 let t = ends[links.trailing_zeros() as usize];
@@ -541,7 +543,7 @@ impl Lingarda {
                 // an earlier weighing is below the base, so far below as an
                 // offset from it.
                 let met = stamps[slot(t)].wrapping_sub(base);
-                grounded |= (met < id as u32) | (edge[slot(t)] != 0);
+                grounded |= (met < id as u32) | (rays[slot(t)] >> EDGE_SHIFT != 0);
                 stamps[slot(t)] = own;
                 found[len % SLOTS] = t;
                 len += (met > id as u32) as usize;
