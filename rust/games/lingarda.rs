@@ -93,7 +93,7 @@ impl Lingarda {
     /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
         if self.searches.candidate != p || !self.searches.legal {
-            self.weigh(p);
+            self.weigh_legality(p);
         }
         let mover = self.turn.to_move();
         let flips = std::mem::take(&mut self.searches.flips);
@@ -124,7 +124,7 @@ impl Lingarda {
     fn can_place(&mut self) -> bool {
         (0..self.open.len()).any(|k| {
             let p = self.open[k];
-            self.weigh(p) == Verdict::Legal
+            self.weigh_legality(p) == Verdict::Legal
         })
     }
 
@@ -133,7 +133,8 @@ impl Lingarda {
         match self.weigh(p) {
             Verdict::Legal => None,
             Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
-            Verdict::Stranded => {
+            // (An exact weighing tells stranding apart: `Illegal` means it.)
+            Verdict::Stranded | Verdict::Illegal => {
                 let (s, flipped) = self.stranded_to_name();
                 let name = self.board.name(s);
                 let once = if flipped { " once flipped" } else { "" };
@@ -293,7 +294,7 @@ impl Position for Lingarda {
             return;
         }
         for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY && self.weigh(p) == Verdict::Legal {
+            if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
                 out.push(p);
             }
         }
@@ -366,7 +367,7 @@ impl Position for Lingarda {
             let verdict = if self.lifeless.contains(mover, p) {
                 Verdict::NoLifeline
             } else {
-                self.weigh(p)
+                self.weigh_legality(p)
             };
             if verdict == Verdict::Legal {
                 return Some(p);

@@ -44,6 +44,10 @@ pub(super) enum Verdict {
     /// After the flip, a stone of the mover (or flipped to the mover) would
     /// be without a lifeline.
     Stranded,
+    /// Illegal, with the reason left open: a stone of the mover would be
+    /// stranded, and the new stone may have no lifeline either (only from
+    /// [`Lingarda::weigh_legality`]).
+    Illegal,
 }
 
 /// The search id that stands for the edge: a stone stamped with it, or with
@@ -246,6 +250,21 @@ impl Lingarda {
     /// mover has one. When legal, `searches.flips` holds the stones that
     /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
+        self.weigh_as(p, true)
+    }
+
+    /// [`Lingarda::weigh`], for callers that need only to know whether `p`
+    /// is legal: an illegal placement that strands a stone may be answered
+    /// [`Verdict::Illegal`] before the new stone's lifeline is looked for.
+    /// [`Verdict::NoLifeline`] is still only answered when it holds.
+    pub(super) fn weigh_legality(&mut self, p: Point) -> Verdict {
+        self.weigh_as(p, false)
+    }
+
+    /// [`Lingarda::weigh`], telling the reason of an illegal placement when
+    /// `exact`.
+    #[inline]
+    fn weigh_as(&mut self, p: Point, exact: bool) -> Verdict {
         let mover = self.turn.to_move().index();
         let sight = &self.sight;
         let open = sight.open[p as usize];
@@ -269,7 +288,7 @@ impl Lingarda {
         } else if ends.cut() == 0 {
             Verdict::Legal
         } else {
-            self.judge(p, ends)
+            self.judge(p, ends, exact)
         };
         self.searches.candidate = p;
         self.searches.legal = verdict == Verdict::Legal;
@@ -281,9 +300,9 @@ impl Lingarda {
     /// out of line, so that the verdicts of the masks alone cost no more
     /// than they use.
     #[inline(never)]
-    fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
+    fn judge(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         self.searches.begin();
-        let verdict = self.settle(p, ends);
+        let verdict = self.settle(p, ends, exact);
         if self.searches.cut {
             self.mend_rays(p);
         }
@@ -328,12 +347,71 @@ impl Lingarda {
         )
     }
 
-    /// [`Lingarda::judge`]'s phases, cheapest first.
-    fn settle(&mut self, p: Point, ends: Ends) -> Verdict {
+    /// [`Lingarda::judge`]'s phases, cheapest first: the ends that the
+    /// masks settle, then the new stone, then searches from the ends in
+    /// doubt. A stone the masks show stranded makes the placement illegal
+    /// whatever the new stone has; only when `exact` is its lifeline then
+    /// looked for, to tell the reason.
+    fn settle(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         let row = self.sight.first[p as usize];
+        // The enemy ends: one with a ray to the edge left is safe; one with
+        // no live ray left flips alone, and then has a lifeline only if it
+        // sees a stone of the mover across an empty point, or p itself.
+        let mut enemies_in_doubt = 0;
+        let mut stranded = false;
+        for d in Bits(ends.cut_enemies) {
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
+                continue;
+            }
+            if !live {
+                let beside_p = ends.open & (1 << d) == 0;
+                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    stranded = true;
+                    break;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, true);
+            } else {
+                enemies_in_doubt |= 1 << d;
+            }
+        }
+        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
+        // The friendly ends beside p: safe with a ray to the edge; with no
+        // live ray left, only a flip of an enemy it sees can save it. (A
+        // friend beyond p that lost a ray is one with p, settled with it.)
+        let mut friends_in_doubt = 0;
+        for d in Bits(ends.cut_friends & !ends.open) {
+            if stranded {
+                break;
+            }
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
+                continue;
+            }
+            if !live {
+                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    stranded = true;
+                    break;
+                }
+                // No search can meet it: it has no live ray left.
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, false);
+            } else {
+                friends_in_doubt |= 1 << d;
+            }
+        }
+        if stranded && !exact {
+            return Verdict::Illegal;
+        }
         // The new stone: grounded by a ray to the edge, or by the friends it
         // sees when no friend lost a live ray; else through those friends
-        // (one component with it), searched together.
+        // (one component with it), searched together. (The searches so far
+        // met only stones that no search over the mover's live rays meets.)
         let attached = ends.open & ends.friends;
         if ends.open & ends.edges != 0 {
             for d in Bits(attached) {
@@ -350,50 +428,8 @@ impl Lingarda {
             }
             self.searches.union(id, GROUND);
         }
-        // The enemy ends: one with a ray to the edge left is safe; one with
-        // no live ray left flips alone, and then has a lifeline only if it
-        // sees a stone of the mover across an empty point, or p itself.
-        let mut enemies_in_doubt = 0;
-        for d in Bits(ends.cut_enemies) {
-            let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge {
-                continue;
-            }
-            if !live {
-                let beside_p = ends.open & (1 << d) == 0;
-                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    return Verdict::Stranded;
-                }
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, true);
-            } else {
-                enemies_in_doubt |= 1 << d;
-            }
-        }
-        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
-        // The friendly ends beside p: safe with a ray to the edge or found by
-        // a search so far (all of them found the edge); with no live ray left,
-        // only a flip of an enemy it sees can save it. (A friend beyond p
-        // that lost a ray is one with p, settled above.)
-        let mut friends_in_doubt = 0;
-        for d in Bits(ends.cut_friends & !ends.open) {
-            let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge || self.searches.id_of(end).is_some() {
-                continue;
-            }
-            if !live {
-                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    return Verdict::Stranded;
-                }
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, false);
-            } else {
-                friends_in_doubt |= 1 << d;
-            }
+        if stranded {
+            return Verdict::Stranded;
         }
         for d in Bits(friends_in_doubt) {
             if self.search_end(p, ends, row[d], false) && !flips_possible {
