@@ -544,8 +544,7 @@ impl Lingarda {
     /// of the same colour can enter). On failure the search's stones are its
     /// whole component.
     fn search(&mut self, id: u8) -> bool {
-        let sight = &self.sight;
-        let (first, rays) = (&sight.first, &sight.rays);
+        let (first, rays) = (&self.sight.first, &self.sight.rays);
         let Searches {
             stamps,
             found,
@@ -554,7 +553,8 @@ impl Lingarda {
             runs,
             ..
         } = &mut self.searches;
-        let (base, own) = (*base, *base + id as u32);
+        let (base, id) = (*base, id as u32);
+        let own = base + id;
         let mut i = runs[id as usize].0 as usize;
         let mut len = *found_len;
         for &s in &found[i..len] {
@@ -562,30 +562,26 @@ impl Lingarda {
                 return true;
             }
         }
-        // Which friends are new, and which see the edge or were found by
-        // another search, is a coin toss to the branch predictor: each
-        // friend is written past the end of the list and kept or not, and
-        // the verdict is gathered over the row.
+        // Which friends are new is a coin toss to the branch predictor: each
+        // friend is written past the end of the list and kept or not.
         while i < len {
             let s = found[i % SLOTS];
             i += 1;
-            let ends = &first[s as usize];
+            let ends = &first[slot(s)];
             let mut links = rays[slot(s)] as u8;
-            let mut grounded = false;
             while links != 0 {
-                let t = ends[links.trailing_zeros() as usize];
+                let t = ends[links.trailing_zeros() as usize % 8];
                 links &= links - 1;
                 // The searches so far have the ids below this one; a stamp of
                 // an earlier weighing is below the base, so far below as an
                 // offset from it.
                 let met = stamps[slot(t)].wrapping_sub(base);
-                grounded |= (met < id as u32) | (rays[slot(t)] >> EDGE_SHIFT != 0);
+                if (met < id) | (rays[slot(t)] >> EDGE_SHIFT != 0) {
+                    return true;
+                }
                 stamps[slot(t)] = own;
                 found[len % SLOTS] = t;
-                len += (met > id as u32) as usize;
-            }
-            if grounded {
-                return true;
+                len += (met > id) as usize;
             }
         }
         *found_len = len;

@@ -23,7 +23,6 @@ use super::Lingarda;
 use std::sync::OnceLock;
 
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::clone_by_fields;
 
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
@@ -114,10 +113,13 @@ pub(super) fn reversed(mask: u8) -> u8 {
 /// The sight tables of a position.
 #[derive(Debug, PartialEq)]
 pub(super) struct Sight {
+    /// The board's points: the tables past them are padding.
+    points: usize,
     /// Per point, the first point met in each direction that is not empty:
-    /// a stone, or [`EDGE`]. One row more than the points, the sink, that
-    /// writes about [`EDGE`] go to, put back after each walk.
-    pub(super) first: Vec<Row>,
+    /// a stone, or [`EDGE`]. Padded like the byte tables; the padding row
+    /// that [`EDGE`] reads is the sink that writes about [`EDGE`] go to,
+    /// put back after each walk.
+    pub(super) first: Box<[Row; SLOTS]>,
     /// Per point: the directions whose neighbour is an empty point.
     pub(super) open: Padded,
     /// Per empty point, in the byte of each colour (see [`shift`]): the
@@ -131,12 +133,28 @@ pub(super) struct Sight {
     pub(super) rays: Padded16,
 }
 
-clone_by_fields!(Sight {
-    first,
-    open,
-    seen,
-    rays
-});
+impl Clone for Sight {
+    fn clone(&self) -> Self {
+        Sight {
+            points: self.points,
+            first: self.first.clone(),
+            open: self.open.clone(),
+            seen: self.seen.clone(),
+            rays: self.rays.clone(),
+        }
+    }
+
+    /// Copies only the entries of the points (of the larger board, when the
+    /// two differ): the padding is the same in every table.
+    fn clone_from(&mut self, source: &Self) {
+        let n = self.points.max(source.points);
+        self.points = source.points;
+        self.first[..n].copy_from_slice(&source.first[..n]);
+        self.open[..n].copy_from_slice(&source.open[..n]);
+        self.seen[..n].copy_from_slice(&source.seen[..n]);
+        self.rays[..n].copy_from_slice(&source.rays[..n]);
+    }
+}
 
 impl Sight {
     /// The tables of the empty board: every line leaves the board, and
@@ -148,7 +166,8 @@ impl Sight {
             open[q as usize] = ALL & !adjacency.off_board(q);
         }
         Sight {
-            first: vec![EDGE_ROW; board.points() + 1],
+            points: board.points(),
+            first: Box::new([EDGE_ROW; SLOTS]),
             open,
             seen: padded16(),
             rays: padded16(),
@@ -172,19 +191,6 @@ impl Sight {
     #[inline]
     pub(super) fn edge(&self, s: Point) -> u8 {
         (self.rays[slot(s)] >> EDGE_SHIFT) as u8
-    }
-
-    /// The sink row of `first`: one past the points.
-    fn sink(&self) -> usize {
-        self.first.len() - 1
-    }
-
-    /// The row of `first` that a write about the entry `end` goes to: its
-    /// own, or the sink's for [`EDGE`] (the largest entry), chosen without a
-    /// branch.
-    #[inline]
-    fn row_of(&self, end: Point) -> usize {
-        (end as usize).min(self.sink())
     }
 }
 
@@ -225,7 +231,7 @@ pub(super) fn steps(board: &Board) -> StepTable {
 /// `from` first the other way, in the colour whose bit `sees` is.
 #[inline(always)]
 fn see_along<const D: usize>(
-    first: &mut [Row],
+    first: &mut [Row; SLOTS],
     seen: &mut [u16; SLOTS],
     steps: &Steps,
     from: Point,
@@ -237,7 +243,7 @@ fn see_along<const D: usize>(
     // The walk stops at the end, or off the board when there is none
     // (EDGE is NO_POINT).
     while q != end {
-        first[q as usize][back] = from;
+        first[slot(q)][back] = from;
         let entry = &mut seen[slot(q)];
         *entry = (*entry & !both(back)) | sees;
         q = steps[slot(q)][D];
@@ -281,8 +287,7 @@ impl Sight {
         let sees = (1 << back) << shift(colour);
         see_along::<D>(&mut self.first, &mut self.seen, steps, p, next, end, sees);
         self.open[slot(next)] &= !(1 << back);
-        let row = self.row_of(end);
-        self.first[row][back] = p;
+        self.first[slot(end)][back] = p;
         let lives = ((open >> D) & 1 != 0) & end_is_friend;
         let rays = &mut self.rays[slot(end)];
         *rays = (*rays & !both(back)) | ((lives as u16) << back);
@@ -336,8 +341,7 @@ impl Lingarda {
         sight.place_along::<3>(steps, p, &ends, open, m, friend(3));
         sight.place_along::<4>(steps, p, &ends, open, m, friend(4));
         sight.place_along::<5>(steps, p, &ends, open, m, friend(5));
-        let sink = sight.sink();
-        sight.first[sink] = EDGE_ROW;
+        sight.first[slot(EDGE)] = EDGE_ROW;
         let live = open & (friends | edges);
         sight.rays[p as usize] = live as u16 | (((open & edges) as u16) << EDGE_SHIFT);
         sight.seen[p as usize] = 0;
