@@ -239,5 +239,25 @@ pub fn play_games(
     out
 }
 
+/// Random playouts (RULES.md §8): games `first .. first + count` of the
+/// batch seeded `seed` between two random players.
+pub fn playouts(
+    start: &AnyPosition,
+    seed: u64,
+    first: u64,
+    count: usize,
+    max_moves: usize,
+) -> Games {
+    play_games(
+        start,
+        [Player::Random; 2],
+        seed,
+        first,
+        count,
+        max_moves,
+        false,
+    )
+}
+
 #[cfg(test)]
 mod tests;

@@ -205,6 +205,20 @@ impl OptionSpec {
     }
 }
 
+/// The `size` option of a game on the hex board: the side of the hexagon,
+/// 2 to 25, with the game's own default.
+pub const fn hex_size(default: i64) -> OptionSpec {
+    OptionSpec {
+        name: "size",
+        kind: OptionKind::Int {
+            default,
+            min: 2,
+            max: 25,
+        },
+        doc: "the side of the hexagon",
+    }
+}
+
 /// Whether `value` is a whole number (a float with no fraction counts).
 fn is_whole(value: OptionValue) -> bool {
     matches!(value, OptionValue::Float(v) if v.is_finite() && v.fract() == 0.0)

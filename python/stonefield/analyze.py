@@ -22,7 +22,7 @@ from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
-from stonefield.simulate import BLACK, WHITE, check_batch_arguments, wilson_interval
+from stonefield.simulate import BLACK, WHITE, WinRates, check_batch_arguments
 
 BOTS = ("random", "mcts")
 """The players :func:`analyze` can report on."""
@@ -195,11 +195,8 @@ def _join(parts: Sequence[dict[str, Any]]) -> _Played:
 
 
 def _rate(winners: npt.NDArray[np.int8]) -> tuple[int, int, float, tuple[float, float]]:
-    black = int(np.count_nonzero(winners == BLACK))
-    white = int(np.count_nonzero(winners == WHITE))
-    decided = black + white
-    rate = black / decided if decided else math.nan
-    return black, white, rate, wilson_interval(black, decided)
+    rates = WinRates.of(winners)
+    return rates.black, rates.white, rates.black_rate, rates.black_interval
 
 
 def fair_komi(points: Sequence[KomiPoint]) -> float | None:

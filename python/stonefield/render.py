@@ -13,14 +13,6 @@ if TYPE_CHECKING:
 _STONE = {"B": "X", "W": "O", ".": "."}
 
 
-def _letters(column: int) -> str:
-    letters = ""
-    while column > 0:
-        column, digit = divmod(column - 1, 26)
-        letters = chr(ord("a") + digit) + letters
-    return letters
-
-
 def text_diagram(state: State) -> str:
     """A text picture of the board: ``X`` Black, ``O`` White, ``.`` empty.
 
@@ -95,7 +87,7 @@ def _diagram_lines(state: State, stone: Callable[[int, str], str]) -> list[str]:
         lowest[c] = min(lowest.get(c, r), r)
     for c, r in lowest.items():
         # A column's letter goes where the point below its lowest one would be.
-        grid.setdefault(r - 1, {})[x_of(c, r - 1)] = _letters(c)
+        grid.setdefault(r - 1, {})[x_of(c, r - 1)] = game.column_name(c)
     lines = []
     for r in sorted(grid, reverse=True):
         cells = grid[r]

@@ -45,6 +45,43 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 
 
 @dataclass(frozen=True)
+class WinRates:
+    """Who won a batch of games: the one place a win rate is computed.
+
+    >>> import numpy as np
+    >>> rates = WinRates.of(np.array([0, 0, 1, -1], dtype=np.int8))
+    >>> rates.black, rates.white, rates.decided, round(rates.black_rate, 3)
+    (2, 1, 3, 0.667)
+    """
+
+    black: int
+    white: int
+    decided: int
+    black_rate: float
+    """Black's share of the decided games (NaN when none was)."""
+    black_interval: tuple[float, float]
+    white_rate: float
+    white_interval: tuple[float, float]
+
+    @classmethod
+    def of(cls, winners: npt.NDArray[np.int8]) -> WinRates:
+        """The rates of per-game winner codes (:data:`BLACK`, :data:`WHITE`
+        or :data:`NO_WINNER`)."""
+        black = int(np.count_nonzero(winners == BLACK))
+        white = int(np.count_nonzero(winners == WHITE))
+        decided = black + white
+        return cls(
+            black=black,
+            white=white,
+            decided=decided,
+            black_rate=black / decided if decided else math.nan,
+            black_interval=wilson_interval(black, decided),
+            white_rate=white / decided if decided else math.nan,
+            white_interval=wilson_interval(white, decided),
+        )
+
+
+@dataclass(frozen=True)
 class Summary:
     """What a batch of games says, in numbers people ask for."""
 
@@ -108,10 +145,8 @@ class SimulationResult:
     def summary(self) -> Summary:
         """Win rates with 95 % Wilson intervals, lengths and speed."""
         games = len(self.winners)
-        black = int(np.count_nonzero(self.winners == BLACK))
-        white = int(np.count_nonzero(self.winners == WHITE))
+        rates = WinRates.of(self.winners)
         unfinished = int(np.count_nonzero(~self.finished))
-        decided = black + white
         lengths = self.lengths.astype(np.float64)
         quantiles = (
             {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)}
@@ -121,14 +156,14 @@ class SimulationResult:
         seconds = max(self.seconds, 1e-9)
         return Summary(
             games=games,
-            black_wins=black,
-            white_wins=white,
+            black_wins=rates.black,
+            white_wins=rates.white,
             unfinished=unfinished,
-            no_winner=games - decided - unfinished,
-            black_win_rate=black / decided if decided else math.nan,
-            black_win_interval=wilson_interval(black, decided),
-            white_win_rate=white / decided if decided else math.nan,
-            white_win_interval=wilson_interval(white, decided),
+            no_winner=games - rates.decided - unfinished,
+            black_win_rate=rates.black_rate,
+            black_win_interval=rates.black_interval,
+            white_win_rate=rates.white_rate,
+            white_win_interval=rates.white_interval,
             unfinished_share=unfinished / games if games else math.nan,
             mean_length=float(lengths.mean()) if games else math.nan,
             length_quantiles=quantiles,

@@ -47,14 +47,6 @@ _FONT = 0.38
 _MARGIN = 0.55
 
 
-def _letters(column: int) -> str:
-    letters = ""
-    while column > 0:
-        column, digit = divmod(column - 1, 26)
-        letters = chr(ord("a") + digit) + letters
-    return letters
-
-
 def _fmt(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
@@ -90,14 +82,11 @@ class _Geometry:
         return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
 
     def links(self) -> Iterable[tuple[int, int]]:
-        """Pairs of neighbouring points (index, index), each once."""
-        index = {cr: p for p, cr in enumerate(self.game.coords)}
-        steps = ((1, 0), (0, 1), (1, 1)) if self.hex else ((1, 0), (0, 1))
-        for p, (c, r) in enumerate(self.game.coords):
-            for dc, dr in steps:
-                q = index.get((c + dc, r + dr))
-                if q is not None:
-                    yield p, q
+        """Pairs of neighbouring points (index, index), each once, from the
+        board's adjacency in the core."""
+        for p, around in enumerate(self.game.neighbours):
+            for q in sorted(q for q in around if q > p):
+                yield p, q
 
     def outline(self, margin: float) -> list[tuple[float, float]]:
         """The board's convex outline through its corner points, pushed out
@@ -310,7 +299,7 @@ def _draw_coordinates(picture: _Picture, geometry: _Geometry) -> None:
         picture.text(labels, x, y, str(r), _FONT, _attrs(class_="coordinate row"))
     for c, r in sorted(lowest.items()):
         x, y = geometry.centre(c, r - 1)
-        picture.text(labels, x, y, _letters(c), _FONT, _attrs(class_="coordinate column"))
+        picture.text(labels, x, y, game.column_name(c), _FONT, _attrs(class_="coordinate column"))
 
 
 def _draw_marks(

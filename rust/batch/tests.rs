@@ -10,24 +10,6 @@ fn sunder(size: i64) -> AnyPosition {
     .unwrap()
 }
 
-fn random_games(
-    start: &AnyPosition,
-    seed: u64,
-    first: u64,
-    count: usize,
-    max_moves: usize,
-) -> Games {
-    play_games(
-        start,
-        [Player::Random; 2],
-        seed,
-        first,
-        count,
-        max_moves,
-        false,
-    )
-}
-
 #[test]
 fn a_batch_does_not_depend_on_thread_count_or_split() {
     let start = sunder(5);
@@ -39,16 +21,16 @@ fn a_batch_does_not_depend_on_thread_count_or_split() {
         .num_threads(2)
         .build()
         .unwrap();
-    let a = one.install(|| random_games(&start, 42, 0, 300, 1000));
-    let b = two.install(|| random_games(&start, 42, 0, 300, 1000));
+    let a = one.install(|| playouts(&start, 42, 0, 300, 1000));
+    let b = two.install(|| playouts(&start, 42, 0, 300, 1000));
     let bits = |batch: &Games| batch.scores.iter().map(|s| s.to_bits()).collect::<Vec<_>>();
     assert_eq!(
         (&a.winners, &a.lengths, &a.finished),
         (&b.winners, &b.lengths, &b.finished)
     );
     assert_eq!(bits(&a), bits(&b));
-    let head = random_games(&start, 42, 0, 100, 1000);
-    let tail = random_games(&start, 42, 100, 200, 1000);
+    let head = playouts(&start, 42, 0, 100, 1000);
+    let tail = playouts(&start, 42, 100, 200, 1000);
     assert_eq!(head.winners[..], a.winners[..100]);
     assert_eq!(tail.lengths[..], a.lengths[100..]);
 }
@@ -56,7 +38,7 @@ fn a_batch_does_not_depend_on_thread_count_or_split() {
 #[test]
 fn one_game_replays_alone() {
     let start = sunder(5);
-    let batch = random_games(&start, 7, 0, 20, 1000);
+    let batch = playouts(&start, 7, 0, 20, 1000);
     let mut state = start.clone();
     let outcome = playout(&mut state, &mut Rng::for_game(7, 13), 1000, &mut Vec::new());
     assert_eq!(outcome.winner, batch.winners[13]);
@@ -65,24 +47,24 @@ fn one_game_replays_alone() {
 
 #[test]
 fn sunder_playouts_finish_with_one_winner_at_komi_zero() {
-    let batch = random_games(&sunder(4), 1, 0, 500, 1000);
+    let batch = playouts(&sunder(4), 1, 0, 500, 1000);
     assert!(batch.finished.iter().all(|&f| f));
     assert!(batch.winners.iter().all(|&w| w == 0 || w == 1));
 }
 
 #[test]
 fn max_moves_stops_a_game_unfinished() {
-    let batch = random_games(&sunder(7), 3, 0, 10, 5);
+    let batch = playouts(&sunder(7), 3, 0, 10, 5);
     assert!(batch.lengths.iter().all(|&l| l == 5));
     assert!(batch.finished.iter().all(|&f| !f));
     assert!(batch.winners.iter().all(|&w| w == NO_WINNER));
 }
 
 #[test]
-fn counting_branching_plays_the_same_random_games() {
+fn counting_branching_plays_the_same_playouts() {
     let start = sunder(5);
     let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, true);
-    let batch = random_games(&start, 11, 5, 100, 610);
+    let batch = playouts(&start, 11, 5, 100, 610);
     assert_eq!(games.winners, batch.winners);
     assert_eq!(games.lengths, batch.lengths);
     assert_eq!(games.finished, batch.finished);

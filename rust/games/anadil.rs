@@ -742,9 +742,7 @@ impl Position for Anadil {
         Ok(state)
     }
 
-    fn name(&self) -> &'static str {
-        "anadil"
-    }
+    position_basics!("anadil");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -753,20 +751,8 @@ impl Position for Anadil {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         &[Special::Release]
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

@@ -38,7 +38,7 @@ use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
 
@@ -502,15 +502,7 @@ fn colour_detail(colour: Option<Colour>) -> Detail {
 /// Anda's options (RULES.md §4).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
 
-const SIZE: OptionSpec = OptionSpec {
-    name: "size",
-    kind: OptionKind::Int {
-        default: 9,
-        min: 2,
-        max: 25,
-    },
-    doc: "the side of the hexagon",
-};
+const SIZE: OptionSpec = hex_size(9);
 
 const KOMI: OptionSpec = OptionSpec {
     name: "komi",
@@ -535,9 +527,7 @@ impl Position for Anda {
         Ok(state)
     }
 
-    fn name(&self) -> &'static str {
-        "anda"
-    }
+    position_basics!("anda");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -546,20 +536,8 @@ impl Position for Anda {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         &[Special::Pass]
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

@@ -1,14 +1,16 @@
 //! What every registered game must do, checked on random games of each: the
 //! action space of RULES.md §2, the random playout policy and outcomes of
 //! §8, legality that agrees between `legal_actions`, `check` and `apply`,
-//! refusals that change nothing, clones that play on alike, and replays
-//! (how the bindings undo) that reach the same position. One line per game
+//! refusals that change nothing, clones that play on alike, records that
+//! read back to the same game, and replays (how the bindings undo) that
+//! reach the same position. One line per game
 //! and options below; the games' own tests hold only their own rules.
 
 use super::{Action, AnyPosition, Position, Special, GAME_NAMES};
 use crate::core::{Colour, Rng};
 use crate::observation::{observation_len, write_observation};
 use crate::options::{OptionValue, Options};
+use crate::record;
 
 /// Everything a caller can see of a position, to compare two of them.
 #[derive(Clone, Debug, PartialEq)]
@@ -141,10 +143,14 @@ fn check_random_action(state: &mut AnyPosition, action: Action, at: &str) {
     }
 }
 
-/// Plays `games` random games of `game` with `options`, checking every
-/// position, then clones and replays.
-fn conforms(game: &str, options: &[(&str, OptionValue)], games: u64) {
-    let start = position(game, options);
+/// Plays `games` random games of the game and options that `header` names
+/// (a record's header: `"sunder size=4 komi=2.5"`), checking every
+/// position, then clones, records and replays.
+fn conforms(header: &str, games: u64) {
+    let start = record::read(header)
+        .unwrap_or_else(|e| panic!("{header}: {e}"))
+        .start;
+    let game = start.name();
     let max_moves = 10 * start.board().points();
     let mut buf = Vec::new();
     for g in 0..games {
@@ -153,7 +159,7 @@ fn conforms(game: &str, options: &[(&str, OptionValue)], games: u64) {
         let mut played = Vec::new();
         let mut seen_at = Vec::new();
         while played.len() < max_moves {
-            let at = format!("{game} {options:?} game {g} ply {}", played.len());
+            let at = format!("{header} game {g} ply {}", played.len());
             check_position(&mut state, &at);
             seen_at.push(seen(&mut state));
             let Some(action) = state.random_action(&mut rng, &mut buf) else {
@@ -174,6 +180,20 @@ fn conforms(game: &str, options: &[(&str, OptionValue)], games: u64) {
                 assert!(winner.is_some(), "{game} game {g} ended with no winner");
             }
         }
+        // The record written for the game reads back to the same start and
+        // moves, and replays to the same end.
+        let text = record::write(&start, &played);
+        let mut reader = record::read(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut read_back = reader.start.clone();
+        assert_eq!(seen(&mut read_back), seen_at[0], "{text}: start");
+        let mut moves = Vec::new();
+        while let Some(action) = reader.next_move(&mut read_back) {
+            let action = action.unwrap_or_else(|e| panic!("{text}: {e}"));
+            read_back.apply(action).unwrap();
+            moves.push(action);
+        }
+        assert_eq!(moves, played, "{text}: moves");
+        assert_eq!(seen(&mut read_back), seen(&mut state), "{text}: end");
         // Undo, as the bindings do it: replaying a prefix from the start
         // (or from a position copied on the way) reaches the same position.
         for k in [0, played.len() / 3, played.len() / 2, played.len()] {
@@ -224,67 +244,31 @@ fn unknown_options_are_refused_by_name() {
 
 #[test]
 fn sunder_conforms() {
-    conforms("sunder", &[("size", OptionValue::Int(5))], 20);
-    conforms(
-        "sunder",
-        &[
-            ("size", OptionValue::Int(4)),
-            ("komi", OptionValue::Float(2.5)),
-        ],
-        6,
-    );
-    conforms(
-        "sunder",
-        &[
-            ("size", OptionValue::Int(3)),
-            ("pie", OptionValue::Bool(false)),
-        ],
-        4,
-    );
+    conforms("sunder size=5", 20);
+    conforms("sunder size=4 komi=2.5", 6);
+    conforms("sunder size=3 pie=false", 4);
 }
 
 #[test]
 fn anda_conforms() {
-    conforms("anda", &[("size", OptionValue::Int(4))], 10);
-    conforms(
-        "anda",
-        &[("size", OptionValue::Int(2)), ("komi", OptionValue::Int(3))],
-        6,
-    );
+    conforms("anda size=4", 10);
+    conforms("anda size=2 komi=3", 6);
 }
 
 #[test]
 fn anadil_conforms() {
-    conforms("anadil", &[("size", OptionValue::Int(5))], 20);
-    conforms(
-        "anadil",
-        &[("size", OptionValue::Int(7)), ("komi", OptionValue::Int(2))],
-        2,
-    );
+    conforms("anadil size=5", 20);
+    conforms("anadil size=7 komi=2", 2);
 }
 
 #[test]
 fn lingarda_conforms() {
-    conforms("lingarda", &[("size", OptionValue::Int(5))], 10);
-    conforms(
-        "lingarda",
-        &[
-            ("size", OptionValue::Int(4)),
-            ("pie", OptionValue::Bool(false)),
-        ],
-        3,
-    );
+    conforms("lingarda size=5", 10);
+    conforms("lingarda size=4 pie=false", 3);
 }
 
 #[test]
 fn esgrad_conforms() {
-    conforms("esgrad", &[("size", OptionValue::Int(5))], 10);
-    conforms(
-        "esgrad",
-        &[
-            ("size", OptionValue::Int(4)),
-            ("komi", OptionValue::Int(-2)),
-        ],
-        3,
-    );
+    conforms("esgrad size=5", 10);
+    conforms("esgrad size=4 komi=-2", 3);
 }

@@ -28,7 +28,7 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 /// A Lingarda position.
 #[derive(Debug)]
@@ -216,15 +216,7 @@ impl Lingarda {
 /// Lingarda's options (RULES.md §6).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, PIE];
 
-const SIZE: OptionSpec = OptionSpec {
-    name: "size",
-    kind: OptionKind::Int {
-        default: 9,
-        min: 2,
-        max: 25,
-    },
-    doc: "the side of the hexagon",
-};
+const SIZE: OptionSpec = hex_size(9);
 
 const PIE: OptionSpec = OptionSpec {
     name: "pie",
@@ -257,9 +249,7 @@ impl Position for Lingarda {
         })
     }
 
-    fn name(&self) -> &'static str {
-        "lingarda"
-    }
+    position_basics!("lingarda");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -268,24 +258,12 @@ impl Position for Lingarda {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         if self.turn.pie() {
             &[Special::Pass, Special::Swap]
         } else {
             &[Special::Pass]
         }
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

@@ -4,6 +4,29 @@
 //! Actions are the integers of RULES.md §2: one per point, `0..N`, then the
 //! game's special actions in the fixed order `pass`, `swap`, `release`.
 
+/// The [`Position`] methods every game answers from the same fields (its
+/// `board`, its `turn` and its `cells`), written once: `$name` is the
+/// game's registry name.
+macro_rules! position_basics {
+    ($name:literal) => {
+        fn name(&self) -> &'static str {
+            $name
+        }
+
+        fn board(&self) -> &'static crate::board::Board {
+            self.board
+        }
+
+        fn turn(&self) -> &crate::games::Turn {
+            &self.turn
+        }
+
+        fn cell(&self, p: crate::board::Point) -> Option<crate::core::Colour> {
+            crate::core::Colour::of_cell(self.cells[p as usize])
+        }
+    };
+}
+
 mod detail;
 mod position;
 mod registry;

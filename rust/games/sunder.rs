@@ -35,7 +35,7 @@ use crate::core::{
 };
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{halves_value, OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{halves_value, hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
 /// steps and groups on the edge are all connected through it.
@@ -593,15 +593,7 @@ fn full_board_after(n: usize, board: &Board) -> PointSets {
 /// Sunder's options (RULES.md §3).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI, PIE];
 
-const SIZE: OptionSpec = OptionSpec {
-    name: "size",
-    kind: OptionKind::Int {
-        default: 7,
-        min: 2,
-        max: 25,
-    },
-    doc: "the side of the hexagon",
-};
+const SIZE: OptionSpec = hex_size(7);
 
 // |komi| < N/2, and N is at most 1801 (side 25): the game checks
 // the bound of its own size.
@@ -659,9 +651,7 @@ impl Position for Sunder {
         })
     }
 
-    fn name(&self) -> &'static str {
-        "sunder"
-    }
+    position_basics!("sunder");
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
@@ -671,24 +661,12 @@ impl Position for Sunder {
         ]
     }
 
-    fn board(&self) -> &'static Board {
-        self.board
-    }
-
     fn specials(&self) -> &'static [Special] {
         if self.turn.pie() {
             &[Special::Swap]
         } else {
             &[]
         }
-    }
-
-    fn turn(&self) -> &Turn {
-        &self.turn
-    }
-
-    fn cell(&self, p: Point) -> Option<Colour> {
-        Colour::of_cell(self.cells[p as usize])
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {

@@ -7,7 +7,7 @@ use pyo3::types::PyDict;
 
 use super::game::Game;
 use super::pools::pool;
-use crate::batch::{play_games, Player};
+use crate::batch;
 use crate::playout::default_max_moves;
 
 /// Plays games `first .. first + count` of the batch seeded `seed` and
@@ -29,19 +29,8 @@ pub fn playouts<'py>(
     drop(game);
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
-    let batch = py.detach(|| {
-        pool.install(|| {
-            play_games(
-                &start,
-                [Player::Random; 2],
-                seed,
-                first,
-                count,
-                max_moves,
-                false,
-            )
-        })
-    });
+    let batch =
+        py.detach(|| pool.install(|| batch::playouts(&start, seed, first, count, max_moves)));
     let out = PyDict::new(py);
     out.set_item("winners", PyArray1::from_vec(py, batch.winners))?;
     out.set_item("lengths", PyArray1::from_vec(py, batch.lengths))?;
