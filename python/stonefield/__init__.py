@@ -35,6 +35,7 @@ from stonefield.games import (
     Sunder,
     SunderState,
 )
+from stonefield.metrics import SkillTrace, Tournament, skill_trace, tournament
 from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
@@ -81,11 +82,13 @@ __all__ = [
     "RandomBot",
     "RecordError",
     "SimulationResult",
+    "SkillTrace",
     "State",
     "StonefieldError",
     "Summary",
     "Sunder",
     "SunderState",
+    "Tournament",
     "analyze",
     "bots",
     "game",
@@ -94,5 +97,7 @@ __all__ = [
     "playthrough",
     "read",
     "simulate",
+    "skill_trace",
     "svg",
+    "tournament",
 ]

@@ -269,4 +269,5 @@ def games(
     threads: int | None = None,
     max_moves: int | None = None,
     branching: bool = False,
+    evaluation: tuple[int, int, int, float] | None = None,
 ) -> dict[str, Any]: ...
