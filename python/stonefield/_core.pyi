@@ -22,6 +22,7 @@ __all__ = [
     "EsgradGroup",
     "EsgradScore",
     "Game",
+    "GameBatch",
     "IllegalMoveError",
     "LegalMoves",
     "LingardaPreview",
@@ -382,6 +383,70 @@ def lingarda_last_placer(state: State) -> Colour | None: ...
 def read_record(
     text: str, start: Callable[[str, dict[str, _OptionValue]], _S], path: str | None = None
 ) -> _S: ...
+
+@final
+class GameBatch:
+    """The per-game results of a batch, each a numpy array, in game order."""
+
+    def __new__(
+        cls,
+        winners: npt.NDArray[np.int8],
+        lengths: npt.NDArray[np.uint32],
+        finished: npt.NDArray[np.bool_],
+        swapped: npt.NDArray[np.bool_],
+        scores: npt.NDArray[np.float64],
+        last: npt.NDArray[np.uint8],
+        branching: npt.NDArray[np.uint64],
+        reached: npt.NDArray[np.uint64],
+        legal_total: npt.NDArray[np.uint64],
+        legal_max: npt.NDArray[np.uint32],
+        legal_first: npt.NDArray[np.uint32],
+        legal_last: npt.NDArray[np.uint32],
+        decisions: npt.NDArray[np.uint32],
+        covered: npt.NDArray[np.uint32],
+        evaluated_game: npt.NDArray[np.uint64],
+        evaluated_ply: npt.NDArray[np.uint32],
+        evaluation: npt.NDArray[np.float64],
+        max_moves: int,
+    ) -> Self: ...
+    @property
+    def winners(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def lengths(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def finished(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def swapped(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def scores(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def last(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def branching(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def reached(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def legal_total(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def legal_max(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def legal_first(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def legal_last(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def decisions(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def covered(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def evaluated_game(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def evaluated_ply(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def evaluation(self) -> npt.NDArray[np.float64]: ...
+    @property
+    def max_moves(self) -> int: ...
+    def __reduce__(self) -> tuple[type[GameBatch], tuple[Any, ...]]: ...
+
 def playouts(
     game: Game,
     *,
@@ -390,7 +455,7 @@ def playouts(
     count: int,
     threads: int | None = None,
     max_moves: int | None = None,
-) -> dict[str, Any]: ...
+) -> GameBatch: ...
 def mcts_search(
     state: State,
     *,
@@ -414,4 +479,4 @@ def games(
     max_moves: int | None = None,
     branching: bool = False,
     evaluation: tuple[int, int, int, float] | None = None,
-) -> dict[str, Any]: ...
+) -> GameBatch: ...
