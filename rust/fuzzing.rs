@@ -40,7 +40,9 @@ fn option_value(spec: &OptionSpec, byte: u8) -> Option<OptionValue> {
     let (min, max, halves) = match spec.kind {
         OptionKind::Int { min, max, .. } | OptionKind::Whole { min, max, .. } => (min, max, false),
         OptionKind::Halves { min, max, .. } => (min, max, true),
-        OptionKind::Flag { .. } => return (byte & 1 == 1).then_some(OptionValue::Bool(byte & 2 == 2)),
+        OptionKind::Flag { .. } => {
+            return (byte & 1 == 1).then_some(OptionValue::Bool(byte & 2 == 2))
+        }
     };
     let number = |n: i64| {
         if halves {
@@ -93,7 +95,11 @@ pub fn drive_game(data: &[u8]) {
     check_position(&mut state, &at(&history));
     // Bounded work per input: every step checks every action, so a large
     // board (hundreds of points) gets a few steps, a small one many.
-    let steps = if state.board().points() <= 100 { 256 } else { 4 };
+    let steps = if state.board().points() <= 100 {
+        256
+    } else {
+        4
+    };
     for _ in 0..steps {
         if bytes.is_empty() {
             break;
@@ -127,7 +133,12 @@ pub fn drive_game(data: &[u8]) {
                         replayed.apply(a).expect("a replayed action stays legal");
                     }
                     let mut previous = previous;
-                    assert_eq!(seen(&mut replayed), seen(&mut previous), "{}: undo", at(&history));
+                    assert_eq!(
+                        seen(&mut replayed),
+                        seen(&mut previous),
+                        "{}: undo",
+                        at(&history)
+                    );
                     state.clone_from(&replayed);
                 }
             }
@@ -139,7 +150,12 @@ pub fn drive_game(data: &[u8]) {
                     let mut reused = twin.clone();
                     reused.clone_from(&start);
                     reused.clone_from(&twin);
-                    assert_eq!(seen(&mut reused), seen(&mut twin), "{}: clone_from", at(&history));
+                    assert_eq!(
+                        seen(&mut reused),
+                        seen(&mut twin),
+                        "{}: clone_from",
+                        at(&history)
+                    );
                 }
             }
             5 => {
@@ -204,7 +220,9 @@ pub fn read_record(data: &[u8]) {
         match reader.next_move(&mut state) {
             None => break,
             Some(Ok(action)) => {
-                state.apply(action).expect("a move the reader accepted is legal");
+                state
+                    .apply(action)
+                    .expect("a move the reader accepted is legal");
                 played.push(action);
             }
             Some(Err(error)) => return within(&error),

@@ -133,4 +133,3 @@ pub fn check_random_action(state: &mut AnyPosition, action: Action, at: &str) {
         );
     }
 }
-

@@ -17,7 +17,10 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "{}: no seeds", dir.display());
-    files.iter().map(|f| std::fs::read(f).expect("a seed")).collect()
+    files
+        .iter()
+        .map(|f| std::fs::read(f).expect("a seed"))
+        .collect()
 }
 
 /// `count` inputs of up to `len` random bytes, the same every run.

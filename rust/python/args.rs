@@ -67,7 +67,7 @@ pub fn whole(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     match int.extract::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         _ => Err(OptionError::new_err(format!(
-            "{name} must be a whole number from {min} to {max}, got {}",
+            "{name} must be at least {min} and at most {max}, got {}",
             shown(&int)
         ))),
     }

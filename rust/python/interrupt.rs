@@ -38,10 +38,7 @@ impl Drop for Finished<'_> {
 /// its `Stop` requested, has returned). `work` must poll the `Stop` it is
 /// given at least every few tens of milliseconds. A panic in `work` is
 /// raised again here.
-pub fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&Stop) -> T + Send,
-) -> PyResult<T> {
+pub fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&Stop) -> T + Send) -> PyResult<T> {
     let stop = Stop::new();
     let finished = (Mutex::new(false), Condvar::new());
     let mut raised = None;

@@ -79,13 +79,19 @@ fn a_search_repeats_exactly_for_a_seed_and_thread_count() {
     let state = sunder(5, true);
     let one = search(&state, &budget(2000), 9, 1, Stop::never());
     assert_eq!(one, search(&state, &budget(2000), 9, 1, Stop::never()));
-    assert_ne!(one.visits, search(&state, &budget(2000), 10, 1, Stop::never()).visits);
+    assert_ne!(
+        one.visits,
+        search(&state, &budget(2000), 10, 1, Stop::never()).visits
+    );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
         .unwrap();
     let two = pool.install(|| search(&state, &budget(2001), 9, 3, Stop::never()));
-    assert_eq!(two, pool.install(|| search(&state, &budget(2001), 9, 3, Stop::never())));
+    assert_eq!(
+        two,
+        pool.install(|| search(&state, &budget(2001), 9, 3, Stop::never()))
+    );
     assert_eq!(two.iterations, 2001);
 }
 
@@ -127,7 +133,10 @@ fn a_time_too_long_for_a_deadline_is_no_limit() {
         time: Some(Duration::MAX),
         ..budget(200)
     };
-    assert_eq!(search(&state, &forever, 1, 1, Stop::never()).iterations, 200);
+    assert_eq!(
+        search(&state, &forever, 1, 1, Stop::never()).iterations,
+        200
+    );
 }
 
 #[test]
@@ -166,8 +175,14 @@ fn values_belong_to_the_player_to_move_across_a_swap() {
     let swap = sunder(2, true).special_action(Special::Swap).unwrap();
     let mut state = sunder(2, true);
     state.apply(won).unwrap();
-    assert_eq!(search(&state, &budget(4000), 5, 1, Stop::never()).best(), Some(swap));
+    assert_eq!(
+        search(&state, &budget(4000), 5, 1, Stop::never()).best(),
+        Some(swap)
+    );
     let mut state = sunder(2, true);
     state.apply(lost).unwrap();
-    assert_ne!(search(&state, &budget(4000), 5, 1, Stop::never()).best(), Some(swap));
+    assert_ne!(
+        search(&state, &budget(4000), 5, 1, Stop::never()).best(),
+        Some(swap)
+    );
 }
