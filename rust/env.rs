@@ -258,13 +258,10 @@ impl<T: Send> Split for Outputs<'_, T> {
     }
 }
 
-/// One env: its game, where that game began, and its scratch.
+/// One env: its game and its scratch.
 #[derive(Clone, Debug)]
 struct Slot<P> {
     state: P,
-    /// The position the current game started from, when it is not the
-    /// game's start (a position put in by [`Batch::set_position`]).
-    origin: Option<AnyPosition>,
     /// The actions of the current game.
     history: Vec<Action>,
     rng: Rng,
@@ -289,7 +286,6 @@ impl<P: Position> Slot<P> {
     fn new(start: &P, seed: u64, env: usize, config: &Config) -> Self {
         Slot {
             state: start.clone(),
-            origin: None,
             // Room for a whole game of the usual length, so stepping grows
             // nothing (a longer cap may grow it once).
             history: Vec::with_capacity(config.max_moves.min(10 * start.board().points())),
@@ -311,7 +307,6 @@ impl<P: Position> Slot<P> {
         self.fresh = false;
         self.rng = game_rng(seed, env, self.game);
         self.state.clone_from(start);
-        self.origin = None;
         self.history.clear();
         self.done = false;
     }
@@ -559,7 +554,6 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
         let slot = &self.slots[env];
         EnvPosition {
             current: AnyPosition::from_position(&slot.state),
-            origin: slot.origin.as_ref(),
             history: &slot.history,
             done: slot.done,
         }
@@ -569,7 +563,6 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
         &mut self,
         env: usize,
         current: &AnyPosition,
-        origin: Option<AnyPosition>,
         history: &[Action],
         out: Outputs<'_, T>,
     ) -> bool {
@@ -578,7 +571,6 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
         };
         let slot = &mut self.slots[env];
         slot.state.clone_from(state);
-        slot.origin = origin;
         slot.history.clear();
         slot.history.extend_from_slice(history);
         slot.fresh = false;
@@ -598,9 +590,7 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
 pub struct EnvPosition<'a> {
     /// The position as it stands.
     pub current: AnyPosition,
-    /// Where its game began, when not at the game's start.
-    pub origin: Option<&'a AnyPosition>,
-    /// The actions played since.
+    /// The actions played since the game's start.
     pub history: &'a [Action],
     /// Whether its game has ended and waits for a reset.
     pub done: bool,
@@ -637,17 +627,16 @@ pub trait Batch<T: Element>: Send + Sync {
     /// §8), drawn from each env's own generator (0 for a game over).
     fn random_actions(&mut self, out: &mut [i64]);
 
-    /// Env `env`'s position, where its game began and the moves since.
+    /// Env `env`'s position and the moves that led to it.
     fn position(&self, env: usize) -> EnvPosition<'_>;
 
-    /// Puts a position (of this batch's game, reached by `history` from
-    /// `origin`, or from the start) into env `env` and rewrites its row of
-    /// `out`. False, with nothing changed, for a position of another game.
+    /// Puts a position (of this batch's game, reached by `history` from the
+    /// start) into env `env` and rewrites its row of `out`. False, with
+    /// nothing changed, for a position of another game.
     fn set_position(
         &mut self,
         env: usize,
         current: &AnyPosition,
-        origin: Option<AnyPosition>,
         history: &[Action],
         out: Outputs<'_, T>,
     ) -> bool;

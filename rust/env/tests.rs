@@ -323,14 +323,14 @@ fn a_position_put_into_an_env_is_stepped_on_and_its_row_rewritten() {
     batch.reset(None, None, out.outputs());
     let mut moved = start.clone();
     moved.apply(4).unwrap();
-    assert!(batch.set_position(1, &moved, None, &[4], out.outputs()));
+    assert!(batch.set_position(1, &moved, &[4], out.outputs()));
     let mut reference = Reference {
         state: moved.clone(),
         plies: 1,
         done: false,
     };
     reference.check_row(&out, 1, "set");
-    assert!(!batch.set_position(1, &self::start("sunder"), None, &[], out.outputs()));
+    assert!(!batch.set_position(1, &self::start("sunder"), &[], out.outputs()));
     assert_eq!(batch.position(1).history, [4]);
     assert_eq!(
         batch.position(1).current.board_string(),
