@@ -33,6 +33,7 @@ __all__ = [
     "RecordError",
     "State",
     "StonefieldError",
+    "VecEnv",
     "anadil_breaths",
     "anadil_counters",
     "anadil_ending",
@@ -211,6 +212,7 @@ class State:
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
 
+@disjoint_base
 class VecEnv:
     def __new__(
         cls,
