@@ -337,11 +337,11 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
             if not args.json:
                 console.print(f"wrote {path}")
     if args.report:
-        from stonefield.metrics.report import html_report
+        from stonefield.metrics.report import write_report
 
-        _write(args.report, html_report(report))
-        if not args.json:
-            console.print(f"wrote {args.report}")
+        for path in write_report(report, args.report):
+            if not args.json:
+                console.print(f"wrote {path}")
     return 0
 
 
@@ -497,7 +497,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
     ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
     ana.add_argument(
-        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+        "--report",
+        metavar="FILE",
+        help="write the whole report as one HTML page, or as Markdown and PNGs for FILE.md",
     )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
