@@ -464,14 +464,12 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--evaluation-iterations",
         type=int,
-        default=DEFAULT_EVALUATION_ITERATIONS,
-        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS})",
+        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS}; fewer, long games)",
     )
     ana.add_argument(
         "--skill-levels",
         type=int,
-        default=DEFAULT_LEVELS,
-        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS})",
+        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS}, fewer for long games)",
     )
     ana.add_argument(
         "--skill-games",
@@ -482,8 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--skill-base",
         type=int,
-        default=DEFAULT_BASE,
-        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE})",
+        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE}, fewer for long games)",
     )
     ana.add_argument(
         "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
