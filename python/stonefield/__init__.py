@@ -8,7 +8,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
-from stonefield import bots
+from stonefield import bots, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -50,7 +50,7 @@ from stonefield.simulate import (
 )
 from stonefield.svg import svg
 
-GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
+GAMES: tuple[str, ...] = tuple(sorted(registry.GAMES))
 """The names of every game, for :func:`game`."""
 
 __all__ = [

@@ -23,7 +23,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from stonefield._core import OptionError, OptionSpec, StonefieldError, option_table
+from stonefield import registry
+from stonefield._core import GAME_NAMES, OptionError, OptionSpec, StonefieldError, option_table
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
 from stonefield.analyze import (
     DEFAULT_EVALUATED_GAMES,
@@ -34,7 +35,7 @@ from stonefield.analyze import (
 )
 from stonefield.bots import Bot
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, game
+from stonefield.game import OptionValue, game
 from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
 from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
 from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
@@ -44,6 +45,9 @@ from stonefield.playthrough import write_playthrough
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
+
+GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
+"""The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,7 +61,7 @@ def _option_flags() -> dict[str, list[tuple[str, OptionSpec]]]:
     """Every game's options by name, each with the games that have it, from
     the games' option tables."""
     flags: dict[str, list[tuple[str, OptionSpec]]] = {}
-    for name in sorted(Game._registry):
+    for name in sorted(registry.GAMES):
         for spec in option_table(name):
             flags.setdefault(spec.name, []).append((name, spec))
     return flags
@@ -428,7 +432,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = commands.add_parser("simulate", help="play random games and summarise them")
-    sim.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    sim.add_argument("game", help=GAME_CHOICE)
     sim.add_argument("--games", type=int, default=10_000, help="how many games (10000)")
     _add_option_flags(sim)
     sim.add_argument("--threads", type=int, help="worker threads (all cores)")
@@ -441,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana = commands.add_parser(
         "analyze", help="balance report: win rates, fair komi, length, branching, endings"
     )
-    ana.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    ana.add_argument("game", help=GAME_CHOICE)
     ana.add_argument("--games", type=int, default=2000, help="random games per komi (2000)")
     _add_option_flags(ana)
     ana.add_argument(
@@ -504,7 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour = commands.add_parser(
         "tournament", help="round robin between players: crosstable and Elo ratings"
     )
-    tour.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    tour.add_argument("game", help=GAME_CHOICE)
     tour.add_argument(
         "--players", nargs="+", required=True, metavar="PLAYER", help="random, mcts:N, ..."
     )
@@ -533,7 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_show)
 
     play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    play.add_argument("game", help=GAME_CHOICE)
     _add_option_flags(play)
     play.add_argument(
         "--vs",
@@ -554,9 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     rules = commands.add_parser("rules", help="print a game's rules as the engine plays them")
-    rules.add_argument(
-        "game", nargs="?", help="sunder, anda, anadil, lingarda or esgrad (none: what all share)"
-    )
+    rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
     return parser
 
