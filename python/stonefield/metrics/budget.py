@@ -8,15 +8,15 @@ playout plies, and the evaluations ``games · positions · iterations · L /
 estimate fits a fixed number of plies. The estimate rests on the random
 games' mean length alone, which the seed fixes, so the budgets (and the
 whole report) are the same on any machine; on two cores of this project's
-test machine, random playout plies cost one to five microseconds, which
-puts the largest fitted stage at about a minute or two for any game.
+test machine, a ply of the searches' playouts costs about one to five
+microseconds, which keeps each fitted stage within a minute or two.
 """
 
 from __future__ import annotations
 
 #: Playout plies a fitted skill trace may cost, and the evaluations.
-SKILL_PLIES = 100_000_000
-EVALUATION_PLIES = 10_000_000
+SKILL_PLIES = 30_000_000
+EVALUATION_PLIES = 5_000_000
 
 #: The fewest iterations a fitted evaluation keeps.
 MIN_EVALUATION_ITERATIONS = 16
@@ -39,12 +39,12 @@ def fit_skill_trace(
     """``(levels, base)`` within ``plies``: the base halved down to 1, then
     levels dropped down to 1, while the estimate exceeds it.
 
-    >>> fit_skill_trace(115, 20, 4, 16)
+    >>> fit_skill_trace(60, 20, 4, 16)
     (4, 16)
-    >>> fit_skill_trace(290, 20, 4, 16)
-    (4, 4)
+    >>> fit_skill_trace(115, 20, 4, 16)
+    (4, 8)
     >>> fit_skill_trace(690, 20, 4, 16)
-    (3, 1)
+    (2, 1)
     """
     while base > 1 and skill_trace_cost(mean_length, games, levels, base) > plies:
         base //= 2
@@ -67,7 +67,7 @@ def fit_evaluation_iterations(
     >>> fit_evaluation_iterations(115, 20, 20, 200)
     200
     >>> fit_evaluation_iterations(690, 20, 20, 200)
-    50
+    25
     """
     while (
         iterations // 2 >= MIN_EVALUATION_ITERATIONS
