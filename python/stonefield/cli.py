@@ -342,11 +342,11 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
             if not args.json:
                 console.print(f"wrote {path}")
     if args.report:
-        from stonefield.metrics.report import html_report
+        from stonefield.metrics.report import write_report
 
-        _write(args.report, html_report(report))
-        if not args.json:
-            console.print(f"wrote {args.report}")
+        for path in write_report(report, args.report):
+            if not args.json:
+                console.print(f"wrote {path}")
     return 0
 
 
@@ -473,14 +473,12 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--evaluation-iterations",
         type=int,
-        default=DEFAULT_EVALUATION_ITERATIONS,
-        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS})",
+        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS}; fewer, long games)",
     )
     ana.add_argument(
         "--skill-levels",
         type=int,
-        default=DEFAULT_LEVELS,
-        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS})",
+        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS}, fewer for long games)",
     )
     ana.add_argument(
         "--skill-games",
@@ -491,8 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--skill-base",
         type=int,
-        default=DEFAULT_BASE,
-        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE})",
+        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE}, fewer for long games)",
     )
     ana.add_argument(
         "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
@@ -506,7 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
     ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
     ana.add_argument(
-        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+        "--report",
+        metavar="FILE",
+        help="write the whole report as one HTML page, or as Markdown and PNGs for FILE.md",
     )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)

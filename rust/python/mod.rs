@@ -5,6 +5,7 @@ mod args;
 mod batch;
 mod bots;
 mod convert;
+mod env;
 mod errors;
 mod game;
 mod interrupt;
@@ -40,6 +41,8 @@ mod _core {
     use super::batch::{playouts, GameBatch};
     #[pymodule_export]
     use super::bots::{games, mcts_search, random_action};
+    #[pymodule_export]
+    use super::env::VecEnv;
     #[pymodule_export]
     use super::errors::{
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
