@@ -43,10 +43,15 @@ struct Pools {
 static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
 
 /// The pool of `threads` threads (`None`: one per core) for this process;
-/// `threads` must be from 1 to [`max_threads`] (see `args::threads`).
+/// any other count than 1 to [`max_threads`] is an OptionError.
 pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
     let threads = threads.unwrap_or_else(cores);
-    debug_assert!((1..=max_threads()).contains(&threads));
+    if !(1..=max_threads()).contains(&threads) {
+        return Err(OptionError::new_err(format!(
+            "threads must be at least 1 and at most {}, got {threads}",
+            max_threads()
+        )));
+    }
     let pid = std::process::id();
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if pools.as_ref().is_some_and(|p| p.pid != pid) {
