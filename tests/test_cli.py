@@ -33,6 +33,36 @@ def test_simulate_json_is_machine_readable():
     assert summary["black_wins"] + summary["white_wins"] == 300
 
 
+def test_selfplay_writes_training_rows_that_match_the_library(tmp_path):
+    import numpy as np
+    import stonefield
+    from stonefield.evaluators import Rollouts
+
+    out = tmp_path / "data.npz"
+    done = run(
+        "selfplay",
+        "sunder",
+        "--size",
+        "3",
+        "--games",
+        "3",
+        "--simulations",
+        "8",
+        "--seed",
+        "4",
+        "--out",
+        str(out),
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"written to {out}" in done.stdout
+    data = stonefield.selfplay(stonefield.Sunder(size=3), Rollouts(1), 3, simulations=8, seed=4)
+    with np.load(out) as saved:
+        assert np.array_equal(saved["policies"], data.policies)
+        assert list(saved["records"]) == data.records
+    bad = run("selfplay", "sunder", "--playouts", "0", "--out", str(out))
+    assert bad.returncode == 2 and "playouts must be" in bad.stderr
+
+
 def test_show_prints_the_final_position():
     done = run("show", "sunder size=2 pie=false ; a2 a1 c2 c3 b2")
     assert done.returncode == 0, done.stderr

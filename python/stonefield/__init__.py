@@ -8,7 +8,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
-from stonefield import bots
+from stonefield import bots, evaluators
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -39,6 +39,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -80,6 +81,7 @@ __all__ = [
     "Prison",
     "RandomBot",
     "RecordError",
+    "SelfPlayData",
     "SimulationResult",
     "State",
     "StonefieldError",
@@ -88,11 +90,13 @@ __all__ = [
     "SunderState",
     "analyze",
     "bots",
+    "evaluators",
     "game",
     "load",
     "observations",
     "playthrough",
     "read",
+    "selfplay",
     "simulate",
     "svg",
 ]

@@ -7,14 +7,17 @@ use pyo3::types::PyDict;
 
 use super::game::Game;
 use super::pools::pool;
+use super::state::State;
 use crate::batch;
 use crate::playout::default_max_moves;
 
-/// Plays games `first .. first + count` of the batch seeded `seed` and
-/// returns `{"winners", "lengths", "finished", "scores", "max_moves"}` as
-/// numpy arrays. Game `i` depends only on `(seed, i)`.
+/// Plays games `first .. first + count` of the batch seeded `seed` from the
+/// game's start (or from the position of `state`: the playouts of the
+/// built-in `Rollouts` evaluator) and returns `{"winners", "lengths",
+/// "finished", "scores", "max_moves"}` as numpy arrays. Game `i` depends
+/// only on `(seed, i)`.
 #[pyfunction]
-#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None))]
+#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None, state = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn playouts<'py>(
     py: Python<'py>,
@@ -24,9 +27,13 @@ pub fn playouts<'py>(
     count: usize,
     threads: Option<usize>,
     max_moves: Option<usize>,
+    state: Option<PyRef<'py, State>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let start = game.start().clone();
-    drop(game);
+    let start = match &state {
+        Some(state) => state.current().clone(),
+        None => game.start().clone(),
+    };
+    drop((game, state));
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
     let batch =
