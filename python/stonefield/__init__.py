@@ -8,7 +8,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
-from stonefield import bots, evaluators
+from stonefield import bots, evaluators, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -35,6 +35,7 @@ from stonefield.games import (
     Sunder,
     SunderState,
 )
+from stonefield.metrics import SkillTrace, Tournament, skill_trace, tournament
 from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
@@ -50,7 +51,7 @@ from stonefield.simulate import (
 )
 from stonefield.svg import svg
 
-GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
+GAMES: tuple[str, ...] = tuple(sorted(registry.GAMES))
 """The names of every game, for :func:`game`."""
 
 __all__ = [
@@ -83,11 +84,13 @@ __all__ = [
     "RecordError",
     "SelfPlayData",
     "SimulationResult",
+    "SkillTrace",
     "State",
     "StonefieldError",
     "Summary",
     "Sunder",
     "SunderState",
+    "Tournament",
     "analyze",
     "bots",
     "evaluators",
@@ -98,5 +101,7 @@ __all__ = [
     "read",
     "selfplay",
     "simulate",
+    "skill_trace",
     "svg",
+    "tournament",
 ]

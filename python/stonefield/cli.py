@@ -8,25 +8,46 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from stonefield._core import OptionError, OptionSpec, StonefieldError, option_table
+from stonefield import registry
+from stonefield._core import GAME_NAMES, OptionError, OptionSpec, StonefieldError, option_table
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
-from stonefield.analyze import BalanceReport, PlayReport, analyze
+from stonefield.analyze import (
+    DEFAULT_EVALUATED_GAMES,
+    DEFAULT_EVALUATION_ITERATIONS,
+    BalanceReport,
+    PlayReport,
+    analyze,
+)
 from stonefield.bots import Bot
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, game
+from stonefield.game import OptionValue, game
+from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
+from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
+from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
 from stonefield.notation import load
 from stonefield.play import BOTS, Session, load_record_argument
 from stonefield.playthrough import write_playthrough
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
+
+GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
+"""The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,7 +61,7 @@ def _option_flags() -> dict[str, list[tuple[str, OptionSpec]]]:
     """Every game's options by name, each with the games that have it, from
     the games' option tables."""
     flags: dict[str, list[tuple[str, OptionSpec]]] = {}
-    for name in sorted(Game._registry):
+    for name in sorted(registry.GAMES):
         for spec in option_table(name):
             flags.setdefault(spec.name, []).append((name, spec))
     return flags
@@ -143,6 +164,33 @@ def _progress(
     ) as bar:
         task = bar.add_task(description, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+@contextmanager
+def _stage_progress(
+    console: Console, shown: bool
+) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A progress bar per stage while the block runs, as a
+    ``stage_progress(stage, done, total)`` callback; None when not shown."""
+    if not shown:
+        yield None
+        return
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield update
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
@@ -278,28 +326,78 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
         mcts_games=args.mcts_games,
         threads=args.threads,
         max_moves=args.max_moves,
+        evaluated_games=args.evaluated_games,
+        evaluation_iterations=args.evaluation_iterations,
+        skill_levels=args.skill_levels,
+        skill_games=args.skill_games,
+        skill_base=args.skill_base,
     )
-    if args.plot:
+    if args.plot or args.report:
         # Fail before the games, not after them, when plots cannot be drawn.
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise OptionError("--plot needs matplotlib: pip install 'stonefield[plot]'") from None
-    with _progress(
-        console, f"{played.name} games", shown=not (args.json or args.quiet)
-    ) as progress:
-        report = analyze(played, progress=progress, **kwargs)
+            flag = "--plot" if args.plot else "--report"
+            raise OptionError(f"{flag} needs matplotlib: pip install 'stonefield[plot]'") from None
+    with _stage_progress(console, shown=not (args.json or args.quiet)) as stages:
+        report = analyze(played, stage_progress=stages, **kwargs)
+        if args.players:
+            report = report.with_tournament(
+                tournament(
+                    played,
+                    args.players,
+                    games_per_pair=args.tournament_games,
+                    seed=args.seed,
+                    threads=args.threads,
+                    max_moves=args.max_moves,
+                    progress=None if stages is None else partial(stages, "tournament"),
+                )
+            )
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
     else:
         for table in _report_tables(report):
             console.print(table)
+        console.print(measures_table(report))
+        if report.skill_trace is not None:
+            console.print(skill_trace_table(report.skill_trace))
+        if report.tournament is not None:
+            console.print(crosstable(report.tournament))
+            console.print(ratings_table(report.tournament))
     if args.plot:
         from stonefield.plots import write_plots
 
         for path in write_plots(report, args.plot):
             if not args.json:
                 console.print(f"wrote {path}")
+    if args.report:
+        from stonefield.metrics.report import html_report
+
+        _write(args.report, html_report(report))
+        if not args.json:
+            console.print(f"wrote {args.report}")
+    return 0
+
+
+def _tournament(args: argparse.Namespace, console: Console) -> int:
+    played = game(args.game, **_options(args))
+    with _progress(
+        console, f"{played.name} tournament games", shown=not (args.json or args.quiet)
+    ) as progress:
+        result = tournament(
+            played,
+            args.players,
+            games_per_pair=args.games,
+            seed=args.seed,
+            threads=args.threads,
+            max_moves=args.max_moves,
+            progress=progress,
+        )
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, allow_nan=False))
+    else:
+        console.print(crosstable(result))
+        console.print(ratings_table(result))
     return 0
 
 
@@ -364,7 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = commands.add_parser("simulate", help="play random games and summarise them")
-    sim.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    sim.add_argument("game", help=GAME_CHOICE)
     sim.add_argument("--games", type=int, default=10_000, help="how many games (10000)")
     _add_option_flags(sim)
     sim.add_argument("--threads", type=int, help="worker threads (all cores)")
@@ -377,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana = commands.add_parser(
         "analyze", help="balance report: win rates, fair komi, length, branching, endings"
     )
-    ana.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    ana.add_argument("game", help=GAME_CHOICE)
     ana.add_argument("--games", type=int, default=2000, help="random games per komi (2000)")
     _add_option_flags(ana)
     ana.add_argument(
@@ -391,10 +489,73 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--threads", type=int, help="worker threads (all cores)")
     ana.add_argument("--seed", type=int, default=0, help="batch seed (0)")
     ana.add_argument("--max-moves", type=int, help="stop a game after this many moves")
+    ana.add_argument(
+        "--evaluated-games",
+        type=int,
+        default=DEFAULT_EVALUATED_GAMES,
+        help=f"games per player whose positions MCTS values ({DEFAULT_EVALUATED_GAMES})",
+    )
+    ana.add_argument(
+        "--evaluation-iterations",
+        type=int,
+        default=DEFAULT_EVALUATION_ITERATIONS,
+        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS})",
+    )
+    ana.add_argument(
+        "--skill-levels",
+        type=int,
+        default=DEFAULT_LEVELS,
+        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS})",
+    )
+    ana.add_argument(
+        "--skill-games",
+        type=int,
+        default=DEFAULT_GAMES,
+        help=f"skill trace games per level ({DEFAULT_GAMES})",
+    )
+    ana.add_argument(
+        "--skill-base",
+        type=int,
+        default=DEFAULT_BASE,
+        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE})",
+    )
+    ana.add_argument(
+        "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
+    )
+    ana.add_argument(
+        "--tournament-games",
+        type=int,
+        default=DEFAULT_GAMES_PER_PAIR,
+        help=f"tournament games per pair ({DEFAULT_GAMES_PER_PAIR})",
+    )
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
     ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
+    ana.add_argument(
+        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+    )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
+
+    tour = commands.add_parser(
+        "tournament", help="round robin between players: crosstable and Elo ratings"
+    )
+    tour.add_argument("game", help=GAME_CHOICE)
+    tour.add_argument(
+        "--players", nargs="+", required=True, metavar="PLAYER", help="random, mcts:N, ..."
+    )
+    tour.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES_PER_PAIR,
+        help=f"games per pair, half with each moving first ({DEFAULT_GAMES_PER_PAIR})",
+    )
+    _add_option_flags(tour)
+    tour.add_argument("--threads", type=int, help="worker threads (all cores)")
+    tour.add_argument("--seed", type=int, default=0, help="batch seed (0)")
+    tour.add_argument("--max-moves", type=int, help="a game still going after this is a draw")
+    tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour.set_defaults(run=_tournament)
 
     show = commands.add_parser("show", help="print the final position of a game record, or draw it")
     show.add_argument(
@@ -407,7 +568,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_show)
 
     play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    play.add_argument("game", help=GAME_CHOICE)
     _add_option_flags(play)
     play.add_argument(
         "--vs",
@@ -428,9 +589,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     rules = commands.add_parser("rules", help="print a game's rules as the engine plays them")
-    rules.add_argument(
-        "game", nargs="?", help="sunder, anda, anadil, lingarda or esgrad (none: what all share)"
-    )
+    rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
     selfplay = commands.add_parser(
         "selfplay", help="play PUCT self-play games and save their training rows (.npz)"

@@ -28,7 +28,7 @@ NO_WINNER = _core.NO_WINNER
 with komi."""
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % for ``z = 1.96``).
 
     >>> low, high = wilson_interval(50, 100)

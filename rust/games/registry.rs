@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
@@ -128,7 +128,6 @@ impl Position for AnyPosition {
         fn apply_unchecked(&mut self, action: Action);
         fn scores(&mut self) -> Option<[f64; 2]>;
         fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action>;
-        fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error>;
         fn feature_plane_names(&self) -> &'static [&'static str];
         fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>);
     }

@@ -12,7 +12,7 @@ use super::errors::{IllegalMoveError, OptionError};
 use super::game::Game;
 use super::pools::pool;
 use super::state::State;
-use crate::batch::{play_games, Player};
+use crate::batch::{play_games, Detail, Evaluation, Player};
 use crate::bot::{search, Budget};
 use crate::core::Rng;
 use crate::games::{AnyPosition, Position};
@@ -112,11 +112,16 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
 
 /// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
 /// played by MCTS with `iterations[s]` iterations per move and exploration
-/// constant `exploration[s]`, or at random when `iterations[s]` is None. Returns `{"winners", "lengths", "finished",
-/// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
-/// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
+/// constant `exploration[s]`, or at random when `iterations[s]` is None.
+/// Returns `{"winners", "lengths", "finished", "swapped", "scores", "last",
+/// "max_moves"}` as numpy arrays; with `branching`, also legal actions per
+/// ply (`branching`, `reached`) and per game (`legal_total`, `legal_max`,
+/// `legal_first`, `legal_last`, `decisions`, `covered`); with `evaluation =
+/// (games, every, iterations, exploration)`, the games with a batch index
+/// below `games` have every `every`-th position valued by an MCTS search
+/// (`evaluated_game`, `evaluated_ply`, `evaluation`: Black's value).
 #[pyfunction]
-#[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
+#[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false, evaluation = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn games<'py>(
     py: Python<'py>,
@@ -129,6 +134,7 @@ pub fn games<'py>(
     threads: Option<usize>,
     max_moves: Option<usize>,
     branching: bool,
+    evaluation: Option<(u64, usize, u64, f64)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = game.start().clone();
     drop(game);
@@ -147,9 +153,31 @@ pub fn games<'py>(
         player(iterations.0, exploration.0)?,
         player(iterations.1, exploration.1)?,
     ];
+    let evaluation = match evaluation {
+        None => None,
+        Some((_, 0, _, _)) => return Err(OptionError::new_err("evaluate every ply or more")),
+        Some((_, _, 0, _)) => {
+            return Err(OptionError::new_err(
+                "evaluation iterations must be at least 1",
+            ))
+        }
+        Some((games, every, iterations, exploration)) => {
+            check_exploration(exploration)?;
+            Some(Evaluation {
+                games,
+                every,
+                iterations,
+                exploration,
+            })
+        }
+    };
+    let detail = Detail {
+        branching,
+        evaluation,
+    };
     let pool = pool(threads)?;
     let games = py.detach(|| {
-        pool.install(|| play_games(&start, players, seed, first, count, max_moves, branching))
+        pool.install(|| play_games(&start, players, seed, first, count, max_moves, detail))
     });
     let out = PyDict::new(py);
     out.set_item("winners", PyArray1::from_vec(py, games.winners))?;
@@ -162,6 +190,18 @@ pub fn games<'py>(
     out.set_item("last", PyArray1::from_vec(py, games.last))?;
     out.set_item("branching", PyArray1::from_vec(py, games.branching))?;
     out.set_item("reached", PyArray1::from_vec(py, games.reached))?;
+    out.set_item("legal_total", PyArray1::from_vec(py, games.legal_total))?;
+    out.set_item("legal_max", PyArray1::from_vec(py, games.legal_max))?;
+    out.set_item("legal_first", PyArray1::from_vec(py, games.legal_first))?;
+    out.set_item("legal_last", PyArray1::from_vec(py, games.legal_last))?;
+    out.set_item("decisions", PyArray1::from_vec(py, games.decisions))?;
+    out.set_item("covered", PyArray1::from_vec(py, games.covered))?;
+    out.set_item(
+        "evaluated_game",
+        PyArray1::from_vec(py, games.evaluated_game),
+    )?;
+    out.set_item("evaluated_ply", PyArray1::from_vec(py, games.evaluated_ply))?;
+    out.set_item("evaluation", PyArray1::from_vec(py, games.evaluation))?;
     out.set_item("max_moves", max_moves)?;
     Ok(out)
 }
