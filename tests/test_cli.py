@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -109,7 +110,15 @@ def test_ctrl_c_stops_a_long_simulation_quickly():
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
+    # Ready once the batch's worker threads (named stonefield-N) run: the
+    # imports before them can take seconds on a loaded machine.
+    tasks = Path(f"/proc/{process.pid}/task")
+    deadline = time.perf_counter() + 60
+    while time.perf_counter() < deadline and not any(
+        (task / "comm").read_text().startswith("stonefield-") for task in tasks.iterdir()
+    ):
+        time.sleep(0.05)
+    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     _, stderr = process.communicate(timeout=60)
