@@ -236,3 +236,45 @@ def test_states_compare_their_histories_not_only_their_stones():
     assert one == stonefield.load(one.record()) and one == one.copy()
     assert game.start() != stonefield.Sunder(size=3).start()  # options differ
     assert one != one.record()
+
+
+def test_a_batch_comes_back_as_one_typed_object_that_pickles():
+    game = stonefield.Anda(size=3)
+    batch = stonefield._core.playouts(game, seed=4, first=2, count=3, max_moves=40)
+    assert isinstance(batch, stonefield._core.GameBatch)
+    assert batch.winners.dtype == np.int8 and batch.winners.shape == (3,)
+    assert batch.scores.shape == (3, 2) and batch.max_moves == 40
+    with pytest.raises(AttributeError):
+        batch.winners = batch.winners  # type: ignore[misc]
+    # Game i depends only on (seed, i): the same games as a larger batch's.
+    whole = stonefield._core.playouts(game, seed=4, first=0, count=5, max_moves=40)
+    for name in ("winners", "lengths", "finished", "swapped", "scores", "last"):
+        np.testing.assert_array_equal(getattr(batch, name), getattr(whole, name)[2:])
+    copied = pickle.loads(pickle.dumps(batch))
+    for name in ("winners", "lengths", "finished", "swapped", "scores", "last"):
+        np.testing.assert_array_equal(getattr(copied, name), getattr(batch, name))
+    assert copied.max_moves == 40
+
+
+def test_view_classes_show_and_give_their_fields_as_plain_values():
+    esgrad = stonefield.load("esgrad size=2 ; a1 b2").score()[stonefield.Colour.BLACK]
+    views = [
+        stonefield.load("sunder size=3 ; a1").cuts("a1"),
+        stonefield.load("anda size=2 ; a1").score()[stonefield.Colour.BLACK],
+        stonefield.load("anda size=2 ; a1").breath("a1").liberties[0],
+        stonefield.load("lingarda size=2 pie=false ; a1").score()[stonefield.Colour.WHITE],
+        esgrad,
+        esgrad.groups[0],
+    ]
+    for view in views:
+        plain = view.to_dict()
+        assert (
+            repr(view)
+            == f"{type(view).__name__}("
+            + ", ".join(f"{name}={getattr(view, name)!r}" for name in plain)
+            + ")"
+        )
+        for name, value in plain.items():
+            if name != "groups":
+                assert value == getattr(view, name)
+    assert esgrad.to_dict()["groups"] == [group.to_dict() for group in esgrad.groups]

@@ -41,7 +41,7 @@ class MirrorRollouts:
                 leaves.game, seed=int(key), first=0, count=self.playouts, threads=1, state=state
             )
             mover = 0 if state.to_move == stonefield.Colour.BLACK else 1
-            winners = found["winners"]
+            winners = found.winners
             values.append(np.mean(np.where(winners < 0, 0, np.where(winners == mover, 1, -1))))
         return masks.astype(np.float32), np.array(values, np.float32)
 

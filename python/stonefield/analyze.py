@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stonefield._core import OptionError
+from stonefield._core import GameBatch, OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
@@ -468,7 +468,7 @@ def analyze(
         count: int,
         evaluation: EvaluationPlan | None,
         advance: Callable[[int], None],
-    ) -> list[dict[str, Any]]:
+    ) -> list[GameBatch]:
         return play_parts(
             on,
             seed,

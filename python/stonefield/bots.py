@@ -439,8 +439,8 @@ def play_match(
         threads=threads,
         max_moves=max_moves,
     )
-    winners: npt.NDArray[np.int8] = found["winners"]
-    swapped: npt.NDArray[np.bool_] = found["swapped"]
+    winners: npt.NDArray[np.int8] = found.winners
+    swapped: npt.NDArray[np.bool_] = found.swapped
     decided = winners >= 0
     seat = winners.astype(np.int64) ^ swapped.astype(np.int64)
     return MatchResult(
@@ -452,5 +452,5 @@ def play_match(
         no_winner=int(np.count_nonzero(~decided)),
         winners=winners,
         swapped=swapped,
-        lengths=found["lengths"],
+        lengths=found.lengths,
     )

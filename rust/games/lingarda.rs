@@ -41,6 +41,8 @@ pub struct Lingarda {
     cells: sight::Padded,
     /// The lines of sight and what each gives.
     sight: Sight,
+    /// The board's neighbours, for the walks along lines of sight.
+    steps: sight::StepTable,
     /// The searches' buffers, and the flips of the last legal candidate.
     searches: Searches,
     /// Per colour, the points known to give its stone no lifeline.
@@ -65,6 +67,7 @@ clone_by_fields!(Lingarda {
     last_placer,
     cells,
     sight,
+    steps,
     searches,
     open,
     scratch,
@@ -92,7 +95,7 @@ impl Lingarda {
     /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
         if self.searches.candidate != p || !self.searches.legal {
-            self.weigh(p);
+            self.weigh_legality(p);
         }
         let mover = self.turn.to_move();
         let flips = std::mem::take(&mut self.searches.flips);
@@ -123,7 +126,7 @@ impl Lingarda {
     fn can_place(&mut self) -> bool {
         (0..self.open.len()).any(|k| {
             let p = self.open[k];
-            self.weigh(p) == Verdict::Legal
+            self.weigh_legality(p) == Verdict::Legal
         })
     }
 
@@ -132,7 +135,8 @@ impl Lingarda {
         match self.weigh(p) {
             Verdict::Legal => None,
             Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
-            Verdict::Stranded => {
+            // (An exact weighing tells stranding apart: `Illegal` means it.)
+            Verdict::Stranded | Verdict::Illegal => {
                 let (s, flipped) = self.stranded_to_name();
                 let name = self.board.name(s);
                 let once = if flipped { " once flipped" } else { "" };
@@ -180,6 +184,7 @@ impl Position for Lingarda {
             board,
             cells: sight::padded(),
             sight: Sight::empty(board),
+            steps: sight::steps(board),
             searches: Searches::new(n),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
@@ -217,7 +222,7 @@ impl Position for Lingarda {
             return;
         }
         for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY && self.weigh(p) == Verdict::Legal {
+            if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
                 out.push(p);
             }
         }
@@ -290,7 +295,7 @@ impl Position for Lingarda {
             let verdict = if self.lifeless.contains(mover, p) {
                 Verdict::NoLifeline
             } else {
-                self.weigh(p)
+                self.weigh_legality(p)
             };
             if verdict == Verdict::Legal {
                 return Some(p);

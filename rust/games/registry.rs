@@ -22,9 +22,27 @@ macro_rules! games {
     // `$d` is a literal `$`, so the inner macro can have variables of its own.
     ($d:tt; $($module:ident :: $ty:ident),* $(,)?) => {
         /// A state of any registered game.
-        #[derive(Clone, Debug)]
+        #[derive(Debug)]
         pub enum AnyPosition {
             $($ty(super::$module::$ty),)*
+        }
+
+        impl Clone for AnyPosition {
+            fn clone(&self) -> Self {
+                match self {
+                    $(AnyPosition::$ty(g) => AnyPosition::$ty(g.clone()),)*
+                }
+            }
+
+            /// The game's own `clone_from` when both are of the same game,
+            /// so that resetting a state from a start reuses its buffers
+            /// (the derived one would clone afresh).
+            fn clone_from(&mut self, source: &Self) {
+                match (self, source) {
+                    $((AnyPosition::$ty(g), AnyPosition::$ty(from)) => g.clone_from(from),)*
+                    (this, source) => *this = source.clone(),
+                }
+            }
         }
 
         /// The registry names, in registration order.

@@ -4,10 +4,11 @@
 
 use std::time::Duration;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::batch::GameBatch;
 use super::errors::{IllegalMoveError, OptionError};
 use super::game::Game;
 use super::pools::pool;
@@ -113,13 +114,13 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
 /// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
 /// played by MCTS with `iterations[s]` iterations per move and exploration
 /// constant `exploration[s]`, or at random when `iterations[s]` is None.
-/// Returns `{"winners", "lengths", "finished", "swapped", "scores", "last",
-/// "max_moves"}` as numpy arrays; with `branching`, also legal actions per
-/// ply (`branching`, `reached`) and per game (`legal_total`, `legal_max`,
-/// `legal_first`, `legal_last`, `decisions`, `covered`); with `evaluation =
-/// (games, every, iterations, exploration)`, the games with a batch index
-/// below `games` have every `every`-th position valued by an MCTS search
-/// (`evaluated_game`, `evaluated_ply`, `evaluation`: Black's value).
+/// Returns their results; with `branching`, they also count legal actions
+/// per ply (`branching`, `reached`) and per game (`legal_total`,
+/// `legal_max`, `legal_first`, `legal_last`, `decisions`, `covered`); with
+/// `evaluation = (games, every, iterations, exploration)`, the games with a
+/// batch index below `games` have every `every`-th position valued by an
+/// MCTS search (`evaluated_game`, `evaluated_ply`, `evaluation`: Black's
+/// value).
 #[pyfunction]
 #[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false, evaluation = None))]
 #[allow(clippy::too_many_arguments)]
@@ -135,7 +136,7 @@ pub fn games<'py>(
     max_moves: Option<usize>,
     branching: bool,
     evaluation: Option<(u64, usize, u64, f64)>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<GameBatch> {
     let start = game.start().clone();
     drop(game);
     check_exploration(exploration.0)?;
@@ -179,29 +180,5 @@ pub fn games<'py>(
     let games = py.detach(|| {
         pool.install(|| play_games(&start, players, seed, first, count, max_moves, detail))
     });
-    let out = PyDict::new(py);
-    out.set_item("winners", PyArray1::from_vec(py, games.winners))?;
-    out.set_item("lengths", PyArray1::from_vec(py, games.lengths))?;
-    out.set_item("finished", PyArray1::from_vec(py, games.finished))?;
-    out.set_item("swapped", PyArray1::from_vec(py, games.swapped))?;
-    let scores: Bound<'py, PyArray2<f64>> =
-        PyArray1::from_vec(py, games.scores).reshape([count, 2])?;
-    out.set_item("scores", scores)?;
-    out.set_item("last", PyArray1::from_vec(py, games.last))?;
-    out.set_item("branching", PyArray1::from_vec(py, games.branching))?;
-    out.set_item("reached", PyArray1::from_vec(py, games.reached))?;
-    out.set_item("legal_total", PyArray1::from_vec(py, games.legal_total))?;
-    out.set_item("legal_max", PyArray1::from_vec(py, games.legal_max))?;
-    out.set_item("legal_first", PyArray1::from_vec(py, games.legal_first))?;
-    out.set_item("legal_last", PyArray1::from_vec(py, games.legal_last))?;
-    out.set_item("decisions", PyArray1::from_vec(py, games.decisions))?;
-    out.set_item("covered", PyArray1::from_vec(py, games.covered))?;
-    out.set_item(
-        "evaluated_game",
-        PyArray1::from_vec(py, games.evaluated_game),
-    )?;
-    out.set_item("evaluated_ply", PyArray1::from_vec(py, games.evaluated_ply))?;
-    out.set_item("evaluation", PyArray1::from_vec(py, games.evaluation))?;
-    out.set_item("max_moves", max_moves)?;
-    Ok(out)
+    GameBatch::of(py, games, count, max_moves)
 }

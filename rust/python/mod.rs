@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 mod _core {
     #[pymodule_export]
-    use super::batch::playouts;
+    use super::batch::{playouts, GameBatch};
     #[pymodule_export]
     use super::bots::{games, mcts_search, random_action};
     #[pymodule_export]

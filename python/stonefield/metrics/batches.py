@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
+from stonefield._core import GameBatch
 from stonefield.chunks import run_chunks
 from stonefield.game import Game
 
@@ -93,7 +94,7 @@ def _chunk(
     *,
     first: int,
     count: int,
-) -> dict[str, Any]:
+) -> GameBatch:
     """One chunk; module-level so that executors can pickle it."""
     return _core.games(
         game,
@@ -125,7 +126,7 @@ def play_parts(
     executor: Executor | None = None,
     chunks: int | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[dict[str, Any]]:
+) -> list[GameBatch]:
     """Plays games ``offset .. offset + count`` of the batch seeded ``seed``
     in chunks and returns each chunk's arrays, in game order; join them
     with :func:`join`. Batches with a search start in small chunks, so that
@@ -136,24 +137,24 @@ def play_parts(
     return run_chunks(work, count, executor=executor, chunks=chunks, progress=progress, start=start)
 
 
-def join(parts: Sequence[dict[str, Any]], max_moves: int) -> Played:
+def join(parts: Sequence[GameBatch], max_moves: int) -> Played:
     """The chunks' arrays as one :class:`Played`, in game order."""
 
     def cat(key: str, dtype: Any) -> Any:
         if not parts:
             return np.zeros(0, dtype=dtype)
-        return np.concatenate([np.asarray(p[key], dtype=dtype) for p in parts])
+        return np.concatenate([np.asarray(getattr(p, key), dtype=dtype) for p in parts])
 
     def summed(key: str) -> Any:
-        longest = max((len(p[key]) for p in parts), default=0)
-        total = np.zeros(longest, dtype=np.uint64)
-        for p in parts:
-            total[: len(p[key])] += p[key]
+        per_ply = [getattr(p, key) for p in parts]
+        total = np.zeros(max(map(len, per_ply), default=0), dtype=np.uint64)
+        for counts in per_ply:
+            total[: len(counts)] += counts
         return total
 
     return Played(
         **{key: cat(key, dtype) for key, dtype in _PER_GAME.items()},
         branching=summed("branching"),
         reached=summed("reached"),
-        max_moves=int(parts[0]["max_moves"]) if parts else max_moves,
+        max_moves=parts[0].max_moves if parts else max_moves,
     )

@@ -622,6 +622,17 @@ fn fast_placement_test_matches_the_naive_reference() {
                     known_lifeless += 1;
                 }
                 let fast = state.weigh(p);
+                let quick = state.weigh_legality(p);
+                assert!(
+                    match quick {
+                        Verdict::Legal => fast == Verdict::Legal,
+                        Verdict::NoLifeline => fast == Verdict::NoLifeline,
+                        Verdict::Stranded => fast == Verdict::Stranded,
+                        Verdict::Illegal => fast != Verdict::Legal,
+                    },
+                    "{at} {}: exact {fast:?}, for legality {quick:?}",
+                    state.board.name(p)
+                );
                 match (&naive, fast) {
                     (NaiveVerdict::Legal(_), Verdict::Legal) => naive_legal.push(p),
                     (NaiveVerdict::NoLifeline, Verdict::NoLifeline) => no_lifeline += 1,
