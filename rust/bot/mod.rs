@@ -9,7 +9,7 @@ mod draws;
 pub mod evaluator;
 pub mod mcts;
 #[cfg(test)]
-mod no_alloc;
+pub(crate) mod no_alloc;
 pub mod puct;
 pub mod rounds;
 pub mod selfplay;
