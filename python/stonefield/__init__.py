@@ -8,7 +8,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
-from stonefield import bots, registry
+from stonefield import bots, evaluators, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -41,6 +41,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -82,6 +83,7 @@ __all__ = [
     "Prison",
     "RandomBot",
     "RecordError",
+    "SelfPlayData",
     "SimulationResult",
     "SkillTrace",
     "State",
@@ -93,11 +95,13 @@ __all__ = [
     "VecEnv",
     "analyze",
     "bots",
+    "evaluators",
     "game",
     "load",
     "observations",
     "playthrough",
     "read",
+    "selfplay",
     "simulate",
     "skill_trace",
     "svg",

@@ -11,6 +11,7 @@ use super::args::{optional_size, size, whole};
 use super::game::Game;
 use super::interrupt::interruptible;
 use super::pools::pool;
+use super::state::State;
 use crate::batch::{self, Games};
 use crate::playout::default_max_moves;
 
@@ -121,10 +122,12 @@ impl GameBatch {
     }
 }
 
-/// Plays games `first .. first + count` of the batch seeded `seed` and
-/// returns their results. Game `i` depends only on `(seed, i)`.
+/// Plays games `first .. first + count` of the batch seeded `seed` from the
+/// game's start (or from the position of `state`: the playouts of the
+/// built-in `Rollouts` evaluator) and returns their results. Game `i`
+/// depends only on `(seed, i)`.
 #[pyfunction]
-#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None))]
+#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None, state = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn playouts<'py>(
     py: Python<'py>,
@@ -134,9 +137,13 @@ pub fn playouts<'py>(
     count: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
     max_moves: Option<&Bound<'py, PyAny>>,
+    state: Option<PyRef<'py, State>>,
 ) -> PyResult<GameBatch> {
-    let start = game.start().clone();
-    drop(game);
+    let start = match &state {
+        Some(state) => state.current().clone(),
+        None => game.start().clone(),
+    };
+    drop((game, state));
     let (seed, first) = (whole(seed, "seed")?, whole(first, "first")?);
     let count = size(count, "count")?;
     let threads = optional_size(threads, "threads")?;
