@@ -9,7 +9,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -22,6 +22,7 @@ from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
+from stonefield.jsondata import json_ready
 from stonefield.simulate import BLACK, WHITE, WinRates, check_batch_arguments
 
 BOTS = ("random", "mcts")
@@ -114,24 +115,15 @@ class BalanceReport:
         return next((r for r in self.reports if r.bot == bot), None)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values."""
+        """Plain JSON-ready values: a value that has none (a rate of no
+        decided game) is None, never NaN."""
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
             "seed": self.seed,
             "max_moves": self.max_moves,
-            "reports": [_json_ready(asdict(r)) for r in self.reports],
+            "reports": [json_ready(r) for r in self.reports],
         }
-
-
-def _json_ready(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _json_ready(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_ready(v) for v in value]
-    return value
 
 
 def _games_chunk(
