@@ -63,6 +63,15 @@ class AnadilState(State):
         """Anadil's own counters in a playthrough, as the vectors name them."""
         return {name: self.query(name) for name in ("prison", "protected_point")}
 
+    def board_notes(self) -> list[str]:
+        """The prison, which a diagram shows under the board.
+
+        >>> import stonefield
+        >>> stonefield.Anadil(size=5, komi=2).start().board_notes()
+        ['prison: 2 black stones']
+        """
+        return [f"prison: {self.prison}"]
+
     @property
     def prison(self) -> Prison:
         """The prison: a signed count (``+k`` black stones, ``-k`` white)."""
