@@ -8,6 +8,8 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
+from importlib.metadata import version as _version
+
 from stonefield import bots
 from stonefield._core import (
     IllegalMoveError,
@@ -52,6 +54,9 @@ from stonefield.svg import svg
 GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
 """The names of every game, for :func:`game`."""
 
+__version__: str = _version("stonefield")
+"""The installed package's version, from its metadata."""
+
 __all__ = [
     "BLACK",
     "BOTS",
@@ -86,6 +91,7 @@ __all__ = [
     "Summary",
     "Sunder",
     "SunderState",
+    "__version__",
     "analyze",
     "bots",
     "game",

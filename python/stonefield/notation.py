@@ -96,11 +96,32 @@ def read(path: str | Path) -> State:
     >>> stonefield.read(path) == state
     True
     """
-    data = Path(path).read_bytes()
+    return load_record(decode(Path(path).read_bytes(), str(path)), str(path))
+
+
+def decode(data: bytes, source: str) -> str:
+    r"""The text of a record's bytes, which must be UTF-8 (a byte order mark
+    is allowed).
+
+    Args:
+        data: the bytes, as read from a file or standard input.
+        source: where they came from, for the message.
+
+    Raises:
+        RecordError: naming ``source`` and the first byte that is not UTF-8.
+
+    >>> decode(b"sunder ; b2", "game.txt")
+    'sunder ; b2'
+    >>> decode(b"sunder ; caf\xe9", "game.txt")
+    Traceback (most recent call last):
+    ...
+    stonefield.RecordError: game.txt: not UTF-8 text (byte 12 is 0xe9)
+    """
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
+        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+        hint = " (it is UTF-16: save it as UTF-8)" if utf16 else ""
         raise RecordError(
-            f"{path}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x})"
+            f"{source}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x}){hint}"
         ) from None
-    return load_record(text, str(path))
