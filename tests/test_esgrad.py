@@ -21,7 +21,7 @@ def test_vector_replays_exactly(playout):
         assert state.first_pass == expected["first_pass"], at
         want = {Colour(k): v for k, v in expected["scores"].items()}
         assert state.scores() == want, at
-        assert {c: part["total"] for c, part in state.score().items()} == want, at
+        assert {c: part.total for c, part in state.score().items()} == want, at
 
     vectors.replay(playout, counters)
 
@@ -35,9 +35,9 @@ def play(state, moves):
 def group_at(state, point):
     """(partitions, value) of the group holding ``point``, from score()."""
     for part in state.score().values():
-        for group in part["groups"]:
-            if point in group["points"]:
-                return group["partitions"], group["value"]
+        for group in part.groups:
+            if point in group.points:
+                return group.partitions, group.value
     raise AssertionError(f"no group at {point}")
 
 
@@ -89,7 +89,7 @@ def test_passes_half_point_and_the_end():
     play(state, "pass pass")
     assert state.is_over and state.legal_moves() == []
     black, white = state.score()[Colour.BLACK], state.score()[Colour.WHITE]
-    assert (black["half_point"], white["half_point"]) == (0.5, 0.0)
+    assert (black.half_point, white.half_point) == (0.5, 0.0)
     assert state.scores() == {Colour.BLACK: 2.5, Colour.WHITE: 1.0}
     assert state.winner == Colour.BLACK
     assert state.colour_returns() == {Colour.BLACK: 1.0, Colour.WHITE: -1.0}
@@ -97,7 +97,7 @@ def test_passes_half_point_and_the_end():
 
 def test_score_breakdown_lists_groups_komi_half_point_and_total():
     state = play(stonefield.Esgrad(size=3, komi=-2).start(), "b1 e5 b2 pass a2")
-    assert state.score() == {
+    assert {colour: part.to_dict() for colour, part in state.score().items()} == {
         Colour.BLACK: {
             "groups": [{"points": ["b1", "a2", "b2"], "partitions": 2, "value": 3}],
             "group_values": 3,
@@ -215,20 +215,16 @@ def test_fast_score_equals_the_naive_reference_and_undo_and_records_round_trip(s
         history.append((state.record(), state.board_string(), state.scores()))
         state.play(legal[choice % len(legal)])
     score = state.score()
-    fast = sorted(
-        (sorted(g["points"]), g["partitions"]) for part in score.values() for g in part["groups"]
-    )
+    fast = sorted((sorted(g.points), g.partitions) for part in score.values() for g in part.groups)
     assert fast == naive_partitions(state)
     for colour, part in score.items():
-        assert all(
-            g["value"] == g["partitions"] * (g["partitions"] + 1) // 2 for g in part["groups"]
-        )
-        assert part["group_values"] == sum(g["value"] for g in part["groups"])
-        assert part["total"] == part["group_values"] + part["komi"] + part["half_point"]
-        assert part["total"] == state.scores()[colour]
-        for group in part["groups"]:
-            parts = state.partitions(group["points"][0])
-            assert max(len(parts), 1) == group["partitions"]
+        assert all(g.value == g.partitions * (g.partitions + 1) // 2 for g in part.groups)
+        assert part.group_values == sum(g.value for g in part.groups)
+        assert part.total == part.group_values + part.komi + part.half_point
+        assert part.total == state.scores()[colour]
+        for group in part.groups:
+            parts = state.partitions(group.points[0])
+            assert max(len(parts), 1) == group.partitions
     if state.is_over:
         totals = state.scores()
         assert state.winner == max(totals, key=lambda c: totals[c])

@@ -313,11 +313,9 @@ def test_esgrad_partitions_overlay_colours_each_part_and_rings_the_group():
         point = next((a for a in reversed(state.actions) if a < state.game.num_points), None)
         if point is None:
             continue
-        parts = state.query("partitions", point)
+        parts = state.partitions(point)
         names = state.game.point_names
         drawn = [{e.get("data-point") for e in g} for g in find_all(root, "g", "partition")]
-        assert drawn == [{names[p] for p in part} for part in parts]
+        assert drawn == [set(part) for part in parts]
         covered = {p for part in parts for p in part}
-        assert marked(root, "group") == {
-            names[p] for p in range(state.game.num_points) if p not in covered
-        }
+        assert marked(root, "group") == {name for name in names if name not in covered}

@@ -14,6 +14,8 @@ __all__ = [
     "GAME_NAMES",
     "NO_WINNER",
     "Cuts",
+    "EsgradGroup",
+    "EsgradScore",
     "Game",
     "IllegalMoveError",
     "LegalMoves",
@@ -23,6 +25,9 @@ __all__ = [
     "RecordError",
     "State",
     "StonefieldError",
+    "esgrad_partitions",
+    "esgrad_passes",
+    "esgrad_score",
     "games",
     "mcts_search",
     "observations",
@@ -190,6 +195,42 @@ class Cuts:
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
 def sunder_cuts(state: State, point: str | int) -> Cuts | None: ...
+
+@final
+class EsgradGroup:
+    """One group in Esgrad's score breakdown."""
+
+    @property
+    def points(self) -> list[str]: ...
+    @property
+    def partitions(self) -> int: ...
+    @property
+    def value(self) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
+class EsgradScore:
+    """One colour's score in Esgrad, part by part."""
+
+    @property
+    def groups(self) -> list[EsgradGroup]: ...
+    @property
+    def group_values(self) -> int: ...
+    @property
+    def komi(self) -> int: ...
+    @property
+    def half_point(self) -> float: ...
+    @property
+    def total(self) -> float: ...
+    def to_dict(self) -> dict[str, Any]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+def esgrad_score(state: State) -> tuple[EsgradScore, EsgradScore]: ...
+def esgrad_partitions(state: State, point: str | int) -> list[list[str]] | None: ...
+def esgrad_passes(state: State) -> tuple[int, str | None]: ...
 def read_record(
     text: str, start: Callable[[str, dict[str, _OptionValue]], _S], path: str | None = None
 ) -> _S: ...

@@ -204,9 +204,9 @@ def anadil_breaths(state: State, at: int | None) -> Drawing:
 def partitions(state: State, at: int | None) -> Drawing:
     """The partitions of the group at ``at`` (by default the last stone
     placed): the connected parts of the board minus the group, each in its
-    own colour, with the group ringed (``query("partitions", point)``)."""
+    own colour, with the group ringed (the core's ``esgrad_partitions``)."""
     point = _group_point(state, at)
-    found: list[list[int]] | None = None if point is None else state.query("partitions", point)
+    found = None if point is None else _core.esgrad_partitions(state, point)
     if point is None or found is None:
         return Drawing("partitions", (), "partitions: no group to show")
     marks = [
@@ -214,8 +214,8 @@ def partitions(state: State, at: int | None) -> Drawing:
         for k, part in enumerate(found)
     ]
     # The group is what the partitions leave of the board.
-    covered = {p for part in found for p in part}
-    group = [p for p in range(state.game.num_points) if p not in covered]
+    covered = {name for part in found for name in part}
+    group = [name for name in state.game.point_names if name not in covered]
     marks.append(Mark("ring", _names(state, group), GROUP_RING, "group"))
     count = len(found)
     caption = (

@@ -14,7 +14,7 @@ mod partitions;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -99,10 +99,11 @@ impl Esgrad {
         self.turn.end_turn();
     }
 
-    /// Per colour: each group (its points, partitions and value), the sum of
-    /// the group values, the komi, the half point of the first pass, and the
-    /// total.
-    fn score_breakdown(&mut self) -> Detail {
+    /// The score of the position as it stands, per colour `[black, white]`:
+    /// each group with its points, partitions and value (RULES.md §7), the
+    /// sum of the group values, the komi, the half point of the first pass,
+    /// and the total.
+    pub fn score_breakdown(&mut self) -> [ColourScore; 2] {
         let total = self.score();
         let values = self.groups.totals(&self.cells);
         let n = self.board.points();
@@ -114,50 +115,72 @@ impl Esgrad {
                 members[root as usize].push(p);
             }
         }
-        let mut groups: [Vec<(Vec<Point>, usize)>; 2] = [Vec::new(), Vec::new()];
+        let mut groups: [Vec<GroupScore>; 2] = [Vec::new(), Vec::new()];
         for (root, points) in members.into_iter().enumerate() {
             if !points.is_empty() {
                 let partitions = self.groups.partitions(root as Point);
-                groups[self.cells[root] as usize - 1].push((points, partitions));
+                groups[self.cells[root] as usize - 1].push(GroupScore {
+                    points,
+                    partitions,
+                    value: value(partitions),
+                });
             }
         }
-        let colours = [Colour::Black, Colour::White].map(|colour| {
+        [Colour::Black, Colour::White].map(|colour| {
             let i = colour.index();
-            groups[i].sort_unstable_by_key(|(points, _)| points[0]);
-            let listed = groups[i]
-                .iter()
-                .map(|(points, partitions)| {
-                    Detail::map([
-                        (
-                            "points",
-                            Detail::List(points.iter().map(|&q| Detail::Int(q as i64)).collect()),
-                        ),
-                        ("partitions", Detail::Int(*partitions as i64)),
-                        ("value", Detail::Int(value(*partitions) as i64)),
-                    ])
-                })
-                .collect();
-            let komi = if colour == Colour::White {
-                self.komi
-            } else {
-                0
-            };
-            let half = if self.turn.first_pass() == Some(colour) {
-                0.5
-            } else {
-                0.0
-            };
-            let detail = Detail::map([
-                ("groups", Detail::List(listed)),
-                ("group_values", Detail::Int(values[i] as i64)),
-                ("komi", Detail::Int(komi)),
-                ("half_point", Detail::Float(half)),
-                ("total", Detail::Float(total[i])),
-            ]);
-            (colour.name(), detail)
-        });
-        Detail::map(colours)
+            let mut groups = std::mem::take(&mut groups[i]);
+            groups.sort_unstable_by_key(|group| group.points[0]);
+            ColourScore {
+                groups,
+                group_values: values[i],
+                komi: if colour == Colour::White {
+                    self.komi
+                } else {
+                    0
+                },
+                half_point: if self.turn.first_pass() == Some(colour) {
+                    0.5
+                } else {
+                    0.0
+                },
+                total: total[i],
+            }
+        })
     }
+
+    /// The partitions made by the group holding the stone at `p` (RULES.md
+    /// §7): the connected parts of the board minus the group, each in point
+    /// order and the parts by their first point; `None` when `p` is empty.
+    pub fn partitions_at(&self, p: Point) -> Option<Vec<Vec<Point>>> {
+        (self.cells[p as usize] != EMPTY)
+            .then(|| partitions::partitions_of(self.board, &self.cells, p))
+    }
+}
+
+/// One group in a score breakdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupScore {
+    /// The group's points, in point order.
+    pub points: Vec<Point>,
+    /// Its partitions.
+    pub partitions: usize,
+    /// Its value, `p(p + 1) / 2` for `p` partitions.
+    pub value: u64,
+}
+
+/// One colour's score, part by part (RULES.md §7).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColourScore {
+    /// The colour's groups, ordered by their first point.
+    pub groups: Vec<GroupScore>,
+    /// The sum of the groups' values.
+    pub group_values: u64,
+    /// The komi (White's; 0 for Black).
+    pub komi: i64,
+    /// 0.5 for the colour that passed first, else 0.
+    pub half_point: f64,
+    /// The score.
+    pub total: f64,
 }
 
 /// Esgrad's options (RULES.md §7).
@@ -275,40 +298,6 @@ impl Position for Esgrad {
                 let root = self.groups.find(p);
                 planes.set(3, p, self.groups.partitions(root) as f32 / n as f32);
             }
-        }
-    }
-
-    /// Esgrad's counters and views:
-    ///
-    /// - `"scores"`: the scores per colour as they stand (`{black, white}`).
-    /// - `"score"`: per colour, `groups` (each with its `points`,
-    ///   `partitions` and `value`, ordered by first point), `group_values`
-    ///   (their sum), `komi`, `half_point` and `total`.
-    /// - `"partitions"` at a point: the partitions of the group there, as
-    ///   lists of point indices (each ascending, ordered by first point);
-    ///   `None` at an empty point.
-    /// - `"consecutive_passes"`: passes since the last placement.
-    /// - `"first_pass"`: the colour that passed first (`None` before).
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        let list = |ps: &[Point]| Detail::List(ps.iter().map(|&q| Detail::Int(q as i64)).collect());
-        match (what, point) {
-            ("scores", _) => Ok(Detail::per_colour(self.score())),
-            ("score", _) => Ok(self.score_breakdown()),
-            ("partitions", Some(p)) if (p as usize) < self.board.points() => {
-                if self.cells[p as usize] == EMPTY {
-                    return Ok(Detail::None);
-                }
-                let parts = partitions::partitions_of(self.board, &self.cells, p);
-                Ok(Detail::List(parts.iter().map(|part| list(part)).collect()))
-            }
-            ("partitions", _) => Err(Error::Notation(
-                "esgrad's 'partitions' needs a point on the board".into(),
-            )),
-            ("consecutive_passes", _) => Ok(Detail::Int(self.turn.consecutive_passes() as i64)),
-            ("first_pass", _) => Ok(self.turn.first_pass().map_or(Detail::None, |c| Detail::Text(c.name().into()))),
-            _ => Err(Error::Notation(format!(
-                "esgrad has no '{what}' (it has: scores, score, partitions at a point, consecutive_passes, first_pass)"
-            ))),
         }
     }
 }

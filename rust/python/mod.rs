@@ -37,6 +37,8 @@ mod _core {
     #[pymodule_export]
     use super::state::State;
     #[pymodule_export]
+    use super::views::esgrad::{esgrad_partitions, esgrad_passes, esgrad_score, Group, Score};
+    #[pymodule_export]
     use super::views::sunder::{sunder_cuts, Cuts};
 
     use super::*;

@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
+from stonefield import _core
+from stonefield._core import EsgradGroup, EsgradScore
 from stonefield.colour import Colour
 from stonefield.game import Game, State
 
-
-class GroupScore(TypedDict):
-    """One group in a score breakdown."""
-
-    points: list[str]
-    partitions: int
-    value: int
-
-
-class ColourScore(TypedDict):
-    """One colour's score: its groups, their sum, komi, half point, total."""
-
-    groups: list[GroupScore]
-    group_values: int
-    komi: int
-    half_point: float
-    total: float
+__all__ = ["Esgrad", "EsgradGroup", "EsgradScore", "EsgradState"]
 
 
 class EsgradState(State):
@@ -33,45 +19,31 @@ class EsgradState(State):
 
     def counters(self) -> dict[str, Any]:
         """Esgrad's own counters in a playthrough, as the vectors name them."""
-        return {name: self.query(name) for name in ("consecutive_passes", "first_pass", "scores")}
+        scores = self.scores() or {}
+        return {
+            "consecutive_passes": self.consecutive_passes,
+            "first_pass": None if self.first_pass is None else self.first_pass.value,
+            "scores": {colour.value: total for colour, total in scores.items()},
+        }
 
-    def score(self) -> dict[Colour, ColourScore]:
+    def score(self) -> dict[Colour, EsgradScore]:
         """The score of the position as it stands, per colour: every group
         with its points, partitions and value ``p(p+1)/2`` (ordered by first
         point), their sum, komi (White's), the half point of the first pass,
-        and the total (``stonefield rules esgrad``).
+        and the total (RULES.md §7).
 
         >>> import stonefield
         >>> state = stonefield.Esgrad(size=3, komi=-2).start()
         >>> for move in ["b1", "e5", "b2", "pass", "a2"]:
         ...     state.play(move)
         >>> black = state.score()[stonefield.Colour.BLACK]
-        >>> black["groups"]
-        [{'points': ['b1', 'a2', 'b2'], 'partitions': 2, 'value': 3}]
-        >>> black["total"], state.score()["white"]["total"]
+        >>> black.groups
+        [EsgradGroup(points=['b1', 'a2', 'b2'], partitions=2, value=3)]
+        >>> black.total, state.score()["white"].total
         (3.0, -0.5)
         """
-        found: dict[str, Any] = self.query("score")
-        names = self.game.point_names
-        breakdown: dict[Colour, ColourScore] = {}
-        for colour in Colour:
-            part = found[colour.value]
-            groups: list[GroupScore] = [
-                {
-                    "points": [names[p] for p in group["points"]],
-                    "partitions": group["partitions"],
-                    "value": group["value"],
-                }
-                for group in part["groups"]
-            ]
-            breakdown[colour] = {
-                "groups": groups,
-                "group_values": part["group_values"],
-                "komi": part["komi"],
-                "half_point": part["half_point"],
-                "total": part["total"],
-            }
-        return breakdown
+        black, white = _core.esgrad_score(self)
+        return {Colour.BLACK: black, Colour.WHITE: white}
 
     def partitions(self, point: str | int) -> list[list[str]] | None:
         """The partitions made by the group holding the stone at ``point``:
@@ -87,23 +59,18 @@ class EsgradState(State):
         >>> parts[0], len(parts[1])
         (['a1'], 15)
         """
-        found = self.query("partitions", point)
-        if found is None:
-            return None
-        names = self.game.point_names
-        return [[names[p] for p in part] for part in found]
+        return _core.esgrad_partitions(self, point)
 
     @property
     def consecutive_passes(self) -> int:
         """Passes since the last placement; the second in a row ends the game."""
-        passes: int = self.query("consecutive_passes")
-        return passes
+        return _core.esgrad_passes(self)[0]
 
     @property
     def first_pass(self) -> Colour | None:
         """The colour that made the first pass of the game (it earns half a
         point), or None before any pass."""
-        colour = self.query("first_pass")
+        colour = _core.esgrad_passes(self)[1]
         return None if colour is None else Colour(colour)
 
 

@@ -1,6 +1,7 @@
 use super::*;
 use crate::games::vectors;
 use crate::games::vectors::play;
+use crate::games::AnyPosition;
 use crate::playout::playout;
 
 fn new(size: i64, komi: i64) -> Esgrad {
@@ -116,28 +117,19 @@ fn vectors_replay_exactly() {
             expected["scores"]["black"].as_f64().unwrap(),
             expected["scores"]["white"].as_f64().unwrap(),
         ];
-        assert_eq!(
-            state.query("scores", None).unwrap(),
-            Detail::per_colour(want),
-            "{at}: scores query"
-        );
-        let Detail::Int(passes) = state.query("consecutive_passes", None).unwrap() else {
-            panic!()
+        let AnyPosition::Esgrad(state) = state else {
+            panic!("{at}: not an Esgrad state")
         };
+        assert_eq!(state.scores(), Some(want), "{at}: scores");
         assert_eq!(
-            passes as u64,
+            u64::from(state.consecutive_passes()),
             expected["consecutive_passes"].as_u64().unwrap(),
             "{at}"
         );
-        let first = match state.query("first_pass", None).unwrap() {
-            Detail::None => None,
-            Detail::Text(name) => Some(name),
-            other => panic!("{at}: {other:?}"),
-        };
         assert_eq!(
-            first.as_deref(),
+            state.first_pass().map(|c| c.name()),
             expected["first_pass"].as_str(),
-            "{at}: first pass query"
+            "{at}: first pass"
         );
     });
 }
@@ -150,14 +142,9 @@ fn ruling_partitions_a_group_cutting_off_a_corner_point_has_2_partitions_worth_3
     assert_eq!(group_at(&mut state, "a2"), (2, 3));
     assert_eq!(group_at(&mut state, "e5"), (1, 1));
     assert_eq!(state.scores().unwrap(), [3.0, 1.0]);
-    let Detail::List(parts) = state.query("partitions", Some(at(&state, "b2"))).unwrap() else {
-        panic!()
-    };
+    let parts = state.partitions_at(at(&state, "b2")).unwrap();
     assert_eq!(parts.len(), 2);
-    assert_eq!(
-        parts[0],
-        Detail::List(vec![Detail::Int(at(&state, "a1") as i64)])
-    );
+    assert_eq!(parts[0], vec![at(&state, "a1")]);
 }
 
 #[test]
@@ -194,16 +181,8 @@ fn ruling_partitions_opponent_stones_inside_a_partition_neither_split_nor_merge_
     assert_eq!(group_at(&mut state, "c3"), (2, 3));
     // The white line is worth 2 partitions itself: a1 b1 c1 and the rest.
     assert_eq!(group_at(&mut state, "b2"), (2, 3));
-    let Detail::List(parts) = state.query("partitions", Some(at(&state, "c3"))).unwrap() else {
-        panic!()
-    };
-    let sizes: Vec<usize> = parts
-        .iter()
-        .map(|part| match part {
-            Detail::List(points) => points.len(),
-            _ => panic!(),
-        })
-        .collect();
+    let parts = state.partitions_at(at(&state, "c3")).unwrap();
+    let sizes: Vec<usize> = parts.iter().map(Vec::len).collect();
     assert_eq!(sizes, [7, 7]);
     // A white stone in the upper half too does not join the halves.
     play(&mut state, "c5");
@@ -219,9 +198,7 @@ fn ruling_partitions_a_group_covering_the_board_has_one_partition() {
     );
     assert_eq!(group_at(&mut state, "b2"), (1, 1));
     assert_eq!(state.scores().unwrap(), [1.0, 0.5]);
-    let Detail::List(parts) = state.query("partitions", Some(at(&state, "b2"))).unwrap() else {
-        panic!()
-    };
+    let parts = state.partitions_at(at(&state, "b2")).unwrap();
     assert!(parts.is_empty());
 }
 
@@ -229,31 +206,22 @@ fn ruling_partitions_a_group_covering_the_board_has_one_partition() {
 fn score_breakdown_lists_groups_komi_half_point_and_total() {
     let mut state = new(3, -2);
     play(&mut state, "b1 e5 b2 pass a2");
-    let Detail::Map(colours) = state.query("score", None).unwrap() else {
-        panic!()
+    let [black, white] = state.score_breakdown();
+    let expected_black = ColourScore {
+        groups: vec![GroupScore {
+            points: vec![1, 3, 4],
+            partitions: 2,
+            value: 3,
+        }],
+        group_values: 3,
+        komi: 0,
+        half_point: 0.0,
+        total: 3.0,
     };
-    let black = &colours[0].1;
-    let white = &colours[1].1;
-    assert_eq!(colours[0].0, "black");
-    let expected_black = Detail::map([
-        (
-            "groups",
-            Detail::List(vec![Detail::map([
-                ("points", Detail::List([1, 3, 4].map(Detail::Int).to_vec())),
-                ("partitions", Detail::Int(2)),
-                ("value", Detail::Int(3)),
-            ])]),
-        ),
-        ("group_values", Detail::Int(3)),
-        ("komi", Detail::Int(0)),
-        ("half_point", Detail::Float(0.0)),
-        ("total", Detail::Float(3.0)),
-    ]);
-    assert_eq!(black, &expected_black);
-    let Detail::Map(white) = white else { panic!() };
-    assert_eq!(white[2], ("komi".into(), Detail::Int(-2)));
-    assert_eq!(white[3], ("half_point".into(), Detail::Float(0.5)));
-    assert_eq!(white[4], ("total".into(), Detail::Float(1.0 - 2.0 + 0.5)));
+    assert_eq!(black, expected_black);
+    assert_eq!(white.komi, -2);
+    assert_eq!(white.half_point, 0.5);
+    assert_eq!(white.total, 1.0 - 2.0 + 0.5);
 }
 
 #[test]
@@ -357,13 +325,9 @@ fn options_are_checked() {
 }
 
 #[test]
-fn queries_name_what_they_offer() {
-    let mut state = new(3, 0);
-    assert_eq!(state.query("partitions", Some(0)).unwrap(), Detail::None);
-    let err = state.query("partitions", None).unwrap_err().to_string();
-    assert!(err.contains("needs a point"), "{err}");
-    let err = state.query("prisoners", None).unwrap_err().to_string();
-    assert!(err.contains("partitions"), "{err}");
+fn an_empty_point_has_no_partitions() {
+    let state = new(3, 0);
+    assert_eq!(state.partitions_at(0), None);
 }
 
 /// Random positions of every density and sides 2 to 11: the groups, placed

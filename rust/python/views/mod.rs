@@ -2,6 +2,7 @@
 //! functions and their small frozen result classes (listed in `_core.pyi`),
 //! which the game's Python module wraps as methods of its state class.
 
+pub mod esgrad;
 pub mod sunder;
 
 use pyo3::prelude::*;

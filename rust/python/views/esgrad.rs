@@ -1,0 +1,138 @@
+//! Esgrad's views: the score breakdown and a group's partitions.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::{names, point_of, wrong_game};
+use crate::games::esgrad::{ColourScore, GroupScore};
+use crate::games::AnyPosition;
+use crate::python::state::State;
+
+/// One group in Esgrad's score breakdown.
+#[pyclass(module = "stonefield", name = "EsgradGroup", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
+pub struct Group {
+    /// The group's points, in point order.
+    points: Vec<String>,
+    /// Its partitions.
+    partitions: usize,
+    /// Its value, `p(p + 1) / 2` for `p` partitions.
+    value: u64,
+}
+
+#[pymethods]
+impl Group {
+    /// The fields as a plain dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("points", self.points.clone())?;
+        dict.set_item("partitions", self.partitions)?;
+        dict.set_item("value", self.value)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "EsgradGroup(points={}, partitions={}, value={})",
+            super::point_list(&self.points),
+            self.partitions,
+            self.value
+        )
+    }
+}
+
+/// One colour's score in Esgrad, part by part (RULES.md §7).
+#[pyclass(module = "stonefield", name = "EsgradScore", frozen, get_all, eq)]
+#[derive(PartialEq)]
+pub struct Score {
+    /// The colour's groups, ordered by their first point.
+    groups: Vec<Group>,
+    /// The sum of the groups' values.
+    group_values: u64,
+    /// The komi (White's; 0 for Black).
+    komi: i64,
+    /// 0.5 for the colour that passed first, else 0.
+    half_point: f64,
+    /// The score.
+    total: f64,
+}
+
+#[pymethods]
+impl Score {
+    /// The fields as plain dicts and lists.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        let groups = self
+            .groups
+            .iter()
+            .map(|group| group.to_dict(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        dict.set_item("groups", groups)?;
+        dict.set_item("group_values", self.group_values)?;
+        dict.set_item("komi", self.komi)?;
+        dict.set_item("half_point", self.half_point)?;
+        dict.set_item("total", self.total)?;
+        Ok(dict)
+    }
+}
+
+fn group(position: &AnyPosition, group: &GroupScore) -> Group {
+    Group {
+        points: names(position, &group.points),
+        partitions: group.partitions,
+        value: group.value,
+    }
+}
+
+fn score(position: &AnyPosition, score: &ColourScore) -> Score {
+    Score {
+        groups: score.groups.iter().map(|g| group(position, g)).collect(),
+        group_values: score.group_values,
+        komi: score.komi,
+        half_point: score.half_point,
+        total: score.total,
+    }
+}
+
+/// Esgrad's score breakdown as the board stands, `(black, white)`.
+#[pyfunction]
+pub fn esgrad_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
+    let AnyPosition::Esgrad(esgrad) = state.current_mut() else {
+        return Err(wrong_game(&state, "esgrad"));
+    };
+    let [black, white] = esgrad.score_breakdown();
+    let position = state.current();
+    Ok((score(position, &black), score(position, &white)))
+}
+
+/// The partitions of the group holding the stone at `point`, each in point
+/// order, the parts by their first point; None when the point is empty.
+#[pyfunction]
+pub fn esgrad_partitions(
+    state: PyRef<'_, State>,
+    point: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<Vec<String>>>> {
+    let p = point_of(&state, point)?;
+    let AnyPosition::Esgrad(esgrad) = state.current() else {
+        return Err(wrong_game(&state, "esgrad"));
+    };
+    Ok(esgrad.partitions_at(p).map(|parts| {
+        parts
+            .iter()
+            .map(|part| names(state.current(), part))
+            .collect()
+    }))
+}
+
+/// Passes since the last placement, and the colour that passed first
+/// (`"black"`, `"white"` or None).
+#[pyfunction]
+pub fn esgrad_passes(state: PyRef<'_, State>) -> PyResult<(u8, Option<&'static str>)> {
+    let AnyPosition::Esgrad(esgrad) = state.current() else {
+        return Err(wrong_game(&state, "esgrad"));
+    };
+    Ok((
+        esgrad.consecutive_passes(),
+        esgrad.first_pass().map(|c| c.name()),
+    ))
+}
