@@ -263,10 +263,10 @@ def score_table(breakdown: Mapping[Any, Any]) -> Table:
     """
     table = Table(title="score")
     table.add_column("")
-    colours = [c for c in Colour if c in breakdown or c.value in breakdown]
-    parts: dict[Colour, Mapping[str, Any]] = {
-        c: _plain(breakdown[c] if c in breakdown else breakdown[c.value]) for c in colours
-    }
+    # Keyed by colour name, each part a mapping (typed scores too).
+    plain: dict[str, Mapping[str, Any]] = json_ready(breakdown)
+    colours = [c for c in Colour if c.value in plain]
+    parts = {c: plain[c.value] for c in colours}
     for colour in colours:
         table.add_column(colour.value.capitalize(), justify="right")
     names: list[str] = []
@@ -279,13 +279,6 @@ def score_table(breakdown: Mapping[Any, Any]) -> Table:
             cells.append(str(len(value)) if isinstance(value, list) else _number(value))
         table.add_row(name.replace("_", " "), *cells)
     return table
-
-
-def _plain(part: Any) -> Mapping[str, Any]:
-    """A colour's part of a breakdown as a mapping: typed score classes
-    give theirs with ``to_dict()``."""
-    plain: Mapping[str, Any] = part.to_dict() if hasattr(part, "to_dict") else part
-    return plain
 
 
 def _number(value: object) -> str:
