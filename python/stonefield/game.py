@@ -9,10 +9,13 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+import numpy.typing as npt
+
 from stonefield import _core
 from stonefield._core import LegalMoves, OptionError, OptionSpec
 from stonefield.render import text_diagram
 from stonefield.svg import svg
+from stonefield.symmetry import move_observation, move_policy
 
 OptionValue = bool | int | float
 
@@ -179,6 +182,51 @@ class Game(_core.Game):
     def start(self) -> State:
         """The start position."""
         return self.state_class(self)
+
+    def transform(
+        self,
+        k: int,
+        observation: npt.NDArray[Any] | None = None,
+        policy: npt.NDArray[Any] | None = None,
+    ) -> tuple[npt.NDArray[Any] | None, npt.NDArray[Any] | None]:
+        """Moves an observation and a policy by symmetry ``k`` together,
+        for data augmentation (the order of the symmetries is in
+        :mod:`stonefield.symmetry`).
+
+        Args:
+            k: the symmetry, from 0 to ``len(self.symmetries) - 1``.
+            observation: planes ``(..., planes, rows, columns)`` as
+                :meth:`State.observation` gives them (any leading batch axes).
+            policy: one value per action ``(..., num_actions)``: a policy,
+                visit counts, a legal-action mask.
+
+        Returns:
+            ``(observation, policy)`` of the moved position, each None when
+            not given: the observation of the moved position and the policy
+            that plays the moved actions.
+
+        Raises:
+            StonefieldError: for a ``k`` out of range or arrays of the wrong
+                shape.
+
+        >>> import numpy as np
+        >>> import stonefield
+        >>> game = stonefield.Sunder(size=3)
+        >>> len(game.symmetries), len(stonefield.Anadil(size=5).symmetries)
+        (12, 8)
+        >>> state = game.start()
+        >>> state.play("c3")
+        >>> moved = game.start()
+        >>> moved.play(int(game.symmetries[1][state.action("c3")]))
+        >>> obs, mask = game.transform(1, state.observation(), state.legal_action_mask())
+        >>> np.array_equal(obs, moved.observation())
+        True
+        >>> np.array_equal(mask, moved.legal_action_mask())
+        True
+        """
+        moved_observation = None if observation is None else move_observation(self, k, observation)
+        moved_policy = None if policy is None else move_policy(self, k, policy)
+        return moved_observation, moved_policy
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -9,8 +9,10 @@
 mod hex;
 mod notation;
 mod square;
+mod symmetry;
 
 pub use notation::{column_letters, parse_column};
+pub use symmetry::Symmetry;
 
 use crate::error::{quoted, Error};
 
@@ -163,6 +165,7 @@ pub struct Board {
     edge: Vec<bool>,
     grid_index: Vec<u16>,
     names: Vec<String>,
+    symmetries: Vec<Symmetry>,
 }
 
 impl Board {
@@ -187,9 +190,11 @@ impl Board {
             .iter()
             .map(|&(c, r)| ((r as usize - 1) * layout.width + c as usize - 1) as u16)
             .collect();
+        let symmetries = symmetry::build(shape, side, &layout);
         Board {
             shape,
             side,
+            symmetries,
             layout,
             adjacency,
             king,
@@ -284,6 +289,19 @@ impl Board {
     #[inline]
     pub fn name(&self, p: Point) -> &str {
         &self.names[p as usize]
+    }
+
+    /// The board's symmetries (12 on the hexagon, 8 on the square), in the
+    /// order [`Symmetry`]'s module gives: rotations first, from the
+    /// identity, then reflections.
+    #[inline]
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The index of the inverse of symmetry `k`.
+    pub fn inverse_symmetry(&self, k: usize) -> usize {
+        symmetry::inverse(self.shape, k)
     }
 
     /// Parses a point name, case-insensitive.

@@ -155,3 +155,84 @@ fn malformed_and_off_board_points_are_refused() {
         assert!(err.to_string().contains("off the board"), "{off}: {err}");
     }
 }
+
+#[test]
+fn the_hexagon_has_12_symmetries_and_the_square_8_each_keeping_every_adjacency() {
+    for board in all_boards() {
+        let count = match board.shape() {
+            Shape::Hex => 12,
+            Shape::Square => 8,
+        };
+        let symmetries = board.symmetries();
+        assert_eq!(symmetries.len(), count);
+        for (k, s) in symmetries.iter().enumerate() {
+            let mut seen = vec![false; board.points()];
+            for p in 0..board.points() as Point {
+                seen[s.point(p) as usize] = true;
+                assert_eq!(board.is_edge(s.point(p)), board.is_edge(p));
+                for &q in board.neighbours(p) {
+                    assert!(board.neighbours(s.point(p)).contains(&s.point(q)));
+                }
+                if let Some(king) = board.king() {
+                    for &q in king.neighbours(p) {
+                        assert!(king.neighbours(s.point(p)).contains(&s.point(q)));
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "symmetry {k} is a permutation");
+            let inverse = &symmetries[board.inverse_symmetry(k)];
+            assert!((0..board.points() as Point).all(|p| inverse.point(s.point(p)) == p));
+        }
+        let distinct: std::collections::HashSet<&[Point]> =
+            symmetries.iter().map(Symmetry::points).collect();
+        assert_eq!(distinct.len(), count, "side {}: all distinct", board.side());
+        assert!((0..board.points() as Point).all(|p| symmetries[0].point(p) == p));
+    }
+}
+
+#[test]
+fn symmetries_follow_the_documented_order() {
+    // Hex side 3: one rotation step turns direction (1, 0) into (1, 1), so
+    // the point east of the centre goes to the one north-east of it.
+    let hex = Board::hex(3).unwrap();
+    let p = |name: &str| hex.parse_point(name).unwrap();
+    assert_eq!(hex.symmetries()[1].point(p("d3")), p("d4"));
+    assert_eq!(hex.symmetries()[3].point(p("d3")), p("b3"));
+    // The first reflection exchanges column and row.
+    assert_eq!(hex.symmetries()[6].point(p("d3")), p("c4"));
+    assert_eq!(hex.symmetries()[6].point(p("a1")), p("a1"));
+    // Square 5: a quarter turn counterclockwise takes a1 to e1; the
+    // reflection keeps a1 and exchanges b1 with a2.
+    let square = Board::square(5).unwrap();
+    let q = |name: &str| square.parse_point(name).unwrap();
+    assert_eq!(square.symmetries()[1].point(q("a1")), q("e1"));
+    assert_eq!(square.symmetries()[2].point(q("a1")), q("e5"));
+    assert_eq!(square.symmetries()[4].point(q("b1")), q("a2"));
+    assert_eq!(square.symmetries()[4].point(q("a1")), q("a1"));
+}
+
+#[test]
+fn planes_and_policies_move_with_their_points() {
+    for board in [Board::hex(4).unwrap(), Board::square(7).unwrap()] {
+        let width = board.grid_width();
+        let area = width * width;
+        let planes: Vec<u32> = (0..2 * area as u32).collect();
+        let policy: Vec<u32> = (0..board.points() as u32 + 2).collect();
+        let mut moved = vec![0; planes.len()];
+        let mut moved_policy = vec![0; policy.len()];
+        for s in board.symmetries() {
+            s.transform_planes(&planes, &mut moved);
+            s.transform_actions(&policy, &mut moved_policy);
+            for p in 0..board.points() as Point {
+                let (from, to) = (board.grid_index(p), board.grid_index(s.point(p)));
+                assert_eq!(moved[to], planes[from]);
+                assert_eq!(moved[area + to], planes[area + from]);
+                assert_eq!(moved_policy[s.point(p) as usize], policy[p as usize]);
+                assert_eq!(s.cell(from), to);
+            }
+            let specials = board.points()..policy.len();
+            assert_eq!(moved_policy[specials.clone()], policy[specials]);
+            assert_eq!(s.action(board.points() as u16), board.points() as u16);
+        }
+    }
+}

@@ -68,4 +68,6 @@ pub mod sunder;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+mod symmetries;
+#[cfg(test)]
 pub(crate) mod vectors;

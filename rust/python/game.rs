@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -14,7 +15,7 @@ use super::errors::OptionError;
 use super::names::{action_names, ActionNames};
 use crate::board::column_letters;
 use crate::board::{Point, Shape};
-use crate::games::{option_specs, AnyPosition, Position as _, GAME_NAMES};
+use crate::games::{option_specs, Action, AnyPosition, Position as _, GAME_NAMES};
 use crate::observation::{observation_shape, COMMON_PLANES};
 use crate::options::{OptionSpec, OptionValue};
 
@@ -229,6 +230,39 @@ impl Game {
     #[staticmethod]
     fn column_name(column: usize) -> String {
         column_letters(column)
+    }
+
+    /// The board's symmetries as action permutations, an int64 array
+    /// `(symmetries, num_actions)`: row `k` holds the image of each action
+    /// under symmetry `k` (points move, special actions stay). Rotations
+    /// come first, from the identity (60° or 90° steps, counterclockwise),
+    /// then the reflection exchanging column and row followed by each
+    /// rotation: 12 on the hexagon, 8 on the square.
+    #[getter]
+    fn symmetries<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let board = self.start.board();
+        let actions = self.start.num_actions();
+        let rows: Vec<i64> = board
+            .symmetries()
+            .iter()
+            .flat_map(|s| (0..actions as Action).map(|a| i64::from(s.action(a))))
+            .collect();
+        PyArray1::from_vec(py, rows).reshape([board.symmetries().len(), actions])
+    }
+
+    /// The symmetries as permutations of the observation grid, an int64
+    /// array `(symmetries, rows * columns)`: row `k` holds the image of
+    /// each cell (row-major) under symmetry `k`; cells off the board stay.
+    #[getter]
+    fn symmetry_cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let board = self.start.board();
+        let area = board.grid_width() * board.grid_width();
+        let rows: Vec<i64> = board
+            .symmetries()
+            .iter()
+            .flat_map(|s| (0..area).map(|i| s.cell(i) as i64))
+            .collect();
+        PyArray1::from_vec(py, rows).reshape([board.symmetries().len(), area])
     }
 
     /// `(planes, rows, columns)` of `State.observation`.
