@@ -12,7 +12,6 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use stonefield::core::Rng;
-use stonefield::games::Detail;
 use stonefield::playout::{default_max_moves, playout};
 use stonefield::{AnyPosition, OptionValue, Options, Position};
 
@@ -23,6 +22,14 @@ fn thread_seconds(wall: Instant) -> f64 {
         .ok()
         .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
         .map_or_else(|| wall.elapsed().as_secs_f64(), |ns| ns / 1e9)
+}
+
+/// How a finished game ended, for the games that name their endings.
+fn ending(state: &AnyPosition) -> Option<&'static str> {
+    match state {
+        AnyPosition::Anadil(anadil) => anadil.ending().map(|ending| ending.name()),
+        _ => None,
+    }
 }
 
 fn main() {
@@ -59,7 +66,7 @@ fn main() {
             if let Some(winner) = state.winner() {
                 wins[winner.index()] += 1;
             }
-            if let Ok(Detail::Text(ending)) = state.query("ending", None) {
+            if let Some(ending) = ending(&state) {
                 *endings.entry(ending).or_insert(0u64) += 1;
             }
         }

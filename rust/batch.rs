@@ -8,11 +8,17 @@
 //! very games of a random playout, and an MCTS player takes one number from
 //! it per search as that search's seed. Game `i` depends only on
 //! `(seed, i)`, so any split into calls or thread count gives the same games.
+//!
+//! Beyond each game's outcome a batch can record what the design measures
+//! need ([`Detail`]): legal actions per ply and per game, decisions and
+//! board coverage, and MCTS evaluations of sampled positions. Evaluations
+//! draw from a generator of their own, so an evaluated game is move for move
+//! the game the batch plays without them.
 
 use rayon::prelude::*;
 
 use crate::bot::mcts::{Budget, RootTotals, Searcher};
-use crate::core::Rng;
+use crate::core::{Colour, Rng};
 use crate::games::{Action, AnyPosition, Position, PositionVisitor};
 use crate::playout::{play_out, playout, Outcome};
 
@@ -23,6 +29,29 @@ pub enum Player {
     Random,
     /// UCT search, one thread, a fixed number of iterations per move.
     Mcts { iterations: u64, exploration: f64 },
+}
+
+/// What a batch records beyond each game's outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Detail {
+    /// Count legal actions per ply and per game, the plies with a choice
+    /// and the points ever placed on.
+    pub branching: bool,
+    /// Evaluate sampled positions of the first games by MCTS.
+    pub evaluation: Option<Evaluation>,
+}
+
+/// MCTS evaluations of the positions of a batch's first games, every
+/// `every` plies from the start.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation {
+    /// Games with a batch index below this are evaluated.
+    pub games: u64,
+    /// Plies between two evaluated positions (at least 1).
+    pub every: usize,
+    /// Iterations of each evaluation's search (at least 1).
+    pub iterations: u64,
+    pub exploration: f64,
 }
 
 /// Column arrays for a batch of games, and branching by ply.
@@ -43,6 +72,46 @@ pub struct Games {
     pub branching: Vec<u64>,
     /// `reached[k]`: how many games were still going at ply `k`.
     pub reached: Vec<u64>,
+    /// Per game, with [`Detail::branching`]: legal actions summed over its
+    /// plies, their largest and first and last counts, and how many plies
+    /// offered more than one.
+    pub legal_total: Vec<u64>,
+    pub legal_max: Vec<u32>,
+    pub legal_first: Vec<u32>,
+    pub legal_last: Vec<u32>,
+    pub decisions: Vec<u32>,
+    /// Per game, with [`Detail::branching`]: the points ever placed on.
+    pub covered: Vec<u32>,
+    /// One entry per evaluated position: the game's batch index, its ply and
+    /// Black's value in `[-1, 1]` (the search's mean reward, +1 a sure win).
+    pub evaluated_game: Vec<u64>,
+    pub evaluated_ply: Vec<u32>,
+    pub evaluation: Vec<f64>,
+}
+
+/// Legal actions over the plies of one game.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    total: u64,
+    max: u32,
+    first: u32,
+    last: u32,
+    decisions: u32,
+    plies: u32,
+}
+
+impl Tally {
+    fn add(&mut self, legal: usize) {
+        let legal = legal as u32;
+        if self.plies == 0 {
+            self.first = legal;
+        }
+        self.total += u64::from(legal);
+        self.max = self.max.max(legal);
+        self.last = legal;
+        self.decisions += u32::from(legal > 1);
+        self.plies += 1;
+    }
 }
 
 impl Games {
@@ -56,6 +125,16 @@ impl Games {
         self.last.push(outcome.last as u8);
     }
 
+    /// Adds one game's legal-action tally and coverage.
+    fn record_detail(&mut self, tally: &Tally, covered: u32) {
+        self.legal_total.push(tally.total);
+        self.legal_max.push(tally.max);
+        self.legal_first.push(tally.first);
+        self.legal_last.push(tally.last);
+        self.decisions.push(tally.decisions);
+        self.covered.push(covered);
+    }
+
     /// Appends the games of `block`, which come after these.
     fn append(&mut self, block: Games) {
         self.winners.extend(block.winners);
@@ -64,6 +143,15 @@ impl Games {
         self.swapped.extend(block.swapped);
         self.scores.extend(block.scores);
         self.last.extend(block.last);
+        self.legal_total.extend(block.legal_total);
+        self.legal_max.extend(block.legal_max);
+        self.legal_first.extend(block.legal_first);
+        self.legal_last.extend(block.legal_last);
+        self.decisions.extend(block.decisions);
+        self.covered.extend(block.covered);
+        self.evaluated_game.extend(block.evaluated_game);
+        self.evaluated_ply.extend(block.evaluated_ply);
+        self.evaluation.extend(block.evaluation);
         if self.branching.len() < block.branching.len() {
             self.branching.resize(block.branching.len(), 0);
             self.reached.resize(block.reached.len(), 0);
@@ -87,6 +175,10 @@ struct Worker<P: Position> {
     buf: Vec<Action>,
     /// Made at the first move of an MCTS player.
     searcher: Option<(Searcher<P>, RootTotals)>,
+    /// Made at the first evaluated position.
+    evaluator: Option<(Searcher<P>, RootTotals)>,
+    /// Whether each point has been placed on in the current game.
+    covered: Vec<bool>,
 }
 
 struct PlayGames<'a> {
@@ -95,7 +187,7 @@ struct PlayGames<'a> {
     first: u64,
     count: usize,
     max_moves: usize,
-    branching: bool,
+    detail: Detail,
     out: &'a mut Games,
 }
 
@@ -103,7 +195,7 @@ impl PositionVisitor for PlayGames<'_> {
     type Output = ();
 
     fn visit<P: Position>(self, start: &P) {
-        let plies = if self.branching {
+        let plies = if self.detail.branching {
             self.max_moves + 1
         } else {
             0
@@ -115,6 +207,8 @@ impl PositionVisitor for PlayGames<'_> {
                     state: start.clone(),
                     buf: Vec::with_capacity(start.num_actions()),
                     searcher: None,
+                    evaluator: None,
+                    covered: Vec::new(),
                 },
                 |worker, b| {
                     let mut block = Games {
@@ -124,8 +218,9 @@ impl PositionVisitor for PlayGames<'_> {
                     };
                     for i in b * BLOCK..((b + 1) * BLOCK).min(self.count) {
                         worker.state.clone_from(start);
-                        let mut rng = Rng::for_game(self.seed, self.first + i as u64);
-                        let outcome = self.play(worker, &mut rng, &mut block);
+                        let index = self.first + i as u64;
+                        let mut rng = Rng::for_game(self.seed, index);
+                        let outcome = self.play(index, worker, &mut rng, &mut block);
                         block.record(&outcome);
                     }
                     block
@@ -139,9 +234,10 @@ impl PositionVisitor for PlayGames<'_> {
 }
 
 impl PlayGames<'_> {
-    /// Plays one game from the worker's state.
+    /// Plays game `index` of the batch from the worker's state.
     fn play<P: Position>(
         &self,
+        index: u64,
         worker: &mut Worker<P>,
         rng: &mut Rng,
         block: &mut Games,
@@ -150,20 +246,44 @@ impl PlayGames<'_> {
             state,
             buf,
             searcher,
+            evaluator,
+            covered,
         } = worker;
-        if self.players == [Player::Random; 2] && !self.branching {
+        if self.players == [Player::Random; 2] && self.detail == Detail::default() {
             return playout(state, rng, self.max_moves, buf);
         }
-        let count_branching = |state: &mut P, ply: usize, buf: &mut Vec<Action>| {
-            if self.branching && !state.is_terminal() {
+        let branching = self.detail.branching;
+        let evaluation = self.detail.evaluation.filter(|e| index < e.games);
+        let mut evaluation_rng = Rng::for_game(evaluation_seed(self.seed), index);
+        let points = state.board().points();
+        covered.clear();
+        covered.resize(points, false);
+        let mut tally = Tally::default();
+        let mut placed = 0;
+        let games = &mut *block;
+        let before_move = |state: &mut P, ply: usize, buf: &mut Vec<Action>| {
+            if state.is_terminal() {
+                return;
+            }
+            if branching {
                 state.legal_actions(buf);
-                block.branching[ply] += buf.len() as u64;
-                block.reached[ply] += 1;
+                games.branching[ply] += buf.len() as u64;
+                games.reached[ply] += 1;
+                tally.add(buf.len());
+            }
+            if let Some(e) = evaluation.filter(|e| ply % e.every == 0) {
+                let (searcher, totals) = evaluator.get_or_insert_with(|| {
+                    (Searcher::new(state), RootTotals::new(state.num_actions()))
+                });
+                let value = black_value(state, searcher, totals, &mut evaluation_rng, &e);
+                games.evaluated_game.push(index);
+                games.evaluated_ply.push(ply as u32);
+                games.evaluation.push(value);
             }
         };
         let choose = |state: &mut P, rng: &mut Rng, buf: &mut Vec<Action>| {
             let seat = state.to_move().index() ^ usize::from(state.swapped());
-            match self.players[seat] {
+            let action = match self.players[seat] {
                 Player::Random => state.random_action(rng, buf),
                 Player::Mcts {
                     iterations,
@@ -174,9 +294,57 @@ impl PlayGames<'_> {
                     });
                     search_move(state, searcher, totals, rng, buf, iterations, exploration)
                 }
+            };
+            if let Some(point) = action.map(|a| a as usize).filter(|&p| p < points) {
+                placed += u32::from(!covered[point]);
+                covered[point] = true;
             }
+            action
         };
-        play_out(state, rng, self.max_moves, buf, choose, count_branching)
+        let outcome = play_out(state, rng, self.max_moves, buf, choose, before_move);
+        if branching {
+            block.record_detail(&tally, placed);
+        }
+        outcome
+    }
+}
+
+/// The seed of the evaluations' generators in a batch seeded `seed`: a
+/// stream apart from the games' own.
+fn evaluation_seed(seed: u64) -> u64 {
+    Rng::new(seed ^ 0x6576_616C_7561_7465).next_u64()
+}
+
+/// Black's value of `state` in `[-1, 1]`: the mean reward of an MCTS search
+/// of it, seen from Black.
+fn black_value<P: Position>(
+    state: &P,
+    searcher: &mut Searcher<P>,
+    totals: &mut RootTotals,
+    rng: &mut Rng,
+    evaluation: &Evaluation,
+) -> f64 {
+    let budget = Budget {
+        iterations: Some(evaluation.iterations),
+        time: None,
+        exploration: evaluation.exploration,
+        max_moves: 10 * state.board().points(),
+    };
+    let mut tree_rng = Rng::for_game(rng.next_u64(), 0);
+    totals.clear();
+    searcher.search(
+        state,
+        Some(evaluation.iterations),
+        None,
+        &budget,
+        &mut tree_rng,
+        totals,
+    );
+    let mover = totals.mean_reward();
+    if state.to_move() == Colour::Black {
+        mover
+    } else {
+        -mover
     }
 }
 
@@ -215,8 +383,8 @@ fn search_move<P: Position>(
 }
 
 /// Plays games `first .. first + count` of the batch seeded `seed` from
-/// `start`, `players[s]` playing seat `s`, on the current rayon pool. With
-/// `branching`, legal moves are counted per ply.
+/// `start`, `players[s]` playing seat `s`, on the current rayon pool,
+/// recording what `detail` asks for beyond the outcomes.
 pub fn play_games(
     start: &AnyPosition,
     players: [Player; 2],
@@ -224,7 +392,7 @@ pub fn play_games(
     first: u64,
     count: usize,
     max_moves: usize,
-    branching: bool,
+    detail: Detail,
 ) -> Games {
     let mut out = Games::default();
     start.visit(PlayGames {
@@ -233,7 +401,7 @@ pub fn play_games(
         first,
         count,
         max_moves,
-        branching,
+        detail,
         out: &mut out,
     });
     out
@@ -255,7 +423,7 @@ pub fn playouts(
         first,
         count,
         max_moves,
-        false,
+        Detail::default(),
     )
 }
 

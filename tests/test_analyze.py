@@ -12,6 +12,10 @@ import stonefield
 from stonefield import OptionError
 from stonefield.analyze import KomiPoint, fair_komi, length_histogram
 
+#: Only the games' outcomes, lengths and branching: no evaluated positions
+#: and no skill trace, which tests/test_metrics.py covers on small boards.
+PLAY_ONLY = {"evaluated_games": 0, "skill_levels": 0}
+
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -20,7 +24,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_random_play_matches_simulate_game_for_game():
-    report = stonefield.analyze("sunder", games=500, seed=4, size=5)
+    report = stonefield.analyze("sunder", games=500, seed=4, size=5, **PLAY_ONLY)
     random = report.report("random")
     simulated = stonefield.simulate("sunder", games=500, seed=4, size=5).summary
     assert random.black_wins == simulated.black_wins
@@ -37,7 +41,9 @@ def test_random_play_matches_simulate_game_for_game():
 
 
 def test_komi_sweep_finds_where_black_stops_winning():
-    report = stonefield.analyze("sunder", games=600, seed=1, size=4, komi_range=(-4, 4))
+    report = stonefield.analyze(
+        "sunder", games=600, seed=1, size=4, komi_range=(-4, 4), **PLAY_ONLY
+    )
     points = report.report("random").komi
     assert [p.komi for p in points] == [k / 2 for k in range(-8, 9)]
     rates = [p.black_win_rate for p in points]
@@ -136,7 +142,7 @@ def test_length_histogram_bins_hold_whole_lengths_alike(span):
 
 
 def test_a_report_bins_its_lengths_on_whole_numbers():
-    report = stonefield.analyze("sunder", games=3000, seed=3, size=7)
+    report = stonefield.analyze("sunder", games=3000, seed=3, size=7, **PLAY_ONLY)
     counts, edges = report.report("random").length_histogram
     simulated = stonefield.simulate("sunder", 3000, seed=3, size=7)
     assert counts == length_histogram(simulated.lengths)[0]
@@ -163,7 +169,14 @@ def test_the_fair_komi_labels_of_two_players_never_overlap(fair):
     import dataclasses
 
     report = stonefield.analyze(
-        "sunder", games=60, seed=1, size=3, bot="mcts", iterations=20, komi_range=(-2, 2)
+        "sunder",
+        games=60,
+        seed=1,
+        size=3,
+        bot="mcts",
+        iterations=20,
+        komi_range=(-2, 2),
+        **PLAY_ONLY,
     )
     report = dataclasses.replace(
         report,

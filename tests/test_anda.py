@@ -25,7 +25,7 @@ def test_vector_replays_exactly(playout):
         assert state.pending_stone == expected["pending_stone"], at
         scores = {Colour(k): v for k, v in expected["scores"].items()}
         assert state.scores() == scores, at
-        assert {c: s["total"] for c, s in state.score().items()} == scores, at
+        assert {c: s.total for c, s in state.score().items()} == scores, at
 
     vectors.replay(playout, counters)
 
@@ -59,13 +59,13 @@ def test_score_breakdown_and_half_point_for_the_first_pass():
     assert state.first_pass == Colour.WHITE
     score = state.score()
     white = score[Colour.WHITE]
-    assert white["komi"] == 2.0 and white["half_point"] == 0.5
+    assert white.komi == 2.0 and white.half_point == 0.5
     for parts in score.values():
-        assert parts["total"] == sum(v for k, v in parts.items() if k != "total")
-    assert state.scores() == {c: s["total"] for c, s in score.items()}
+        assert parts.total == sum(v for k, v in parts.to_dict().items() if k != "total")
+    assert state.scores() == {c: s.total for c, s in score.items()}
     play(state, "pass")
     assert state.is_over
-    black, white_total = score[Colour.BLACK]["total"], white["total"]
+    black, white_total = score[Colour.BLACK].total, white.total
     assert state.winner == (Colour.BLACK if black > white_total else Colour.WHITE)
 
 
@@ -74,13 +74,13 @@ def test_breath_lists_a_groups_liberties_and_their_obstructions():
     # region, which White's two groups both touch.
     state = play(stonefield.Anda(size=3).start(), "a1 e5 b1 d5")
     breath = state.breath("a1")
-    assert breath is not None and breath["colour"] == Colour.BLACK
-    assert breath["stones"] == ["a1"]
-    assert breath["liberties"] == [
-        {"point": "a2", "obstructions": 2},
-        {"point": "b2", "obstructions": 2},
+    assert breath is not None and breath.colour == Colour.BLACK
+    assert breath.stones == ["a1"]
+    assert [(liberty.point, liberty.obstructions) for liberty in breath.liberties] == [
+        ("a2", 2),
+        ("b2", 2),
     ]
-    assert not breath["smothered"]
+    assert not breath.smothered
     assert state.smothered() == []
     assert state.breath("c3") is None
 

@@ -236,3 +236,21 @@ def test_states_compare_their_histories_not_only_their_stones():
     assert one == stonefield.load(one.record()) and one == one.copy()
     assert game.start() != stonefield.Sunder(size=3).start()  # options differ
     assert one != one.record()
+
+
+def test_a_batch_comes_back_as_one_typed_object_that_pickles():
+    game = stonefield.Anda(size=3)
+    batch = stonefield._core.playouts(game, seed=4, first=2, count=3, max_moves=40)
+    assert isinstance(batch, stonefield._core.GameBatch)
+    assert batch.winners.dtype == np.int8 and batch.winners.shape == (3,)
+    assert batch.scores.shape == (3, 2) and batch.max_moves == 40
+    with pytest.raises(AttributeError):
+        batch.winners = batch.winners  # type: ignore[misc]
+    # Game i depends only on (seed, i): the same games as a larger batch's.
+    whole = stonefield._core.playouts(game, seed=4, first=0, count=5, max_moves=40)
+    for name in ("winners", "lengths", "finished", "swapped", "scores", "last"):
+        np.testing.assert_array_equal(getattr(batch, name), getattr(whole, name)[2:])
+    copied = pickle.loads(pickle.dumps(batch))
+    for name in ("winners", "lengths", "finished", "swapped", "scores", "last"):
+        np.testing.assert_array_equal(getattr(copied, name), getattr(batch, name))
+    assert copied.max_moves == 40

@@ -30,7 +30,7 @@ def test_vector_replays_exactly(playout):
         assert state.last_placer == expected["last_placer"], at
         scores = {Colour(k): v for k, v in expected["scores"].items()}
         assert state.scores() == scores, at
-        assert {c: s["total"] for c, s in state.score().items()} == scores, at
+        assert {c: s.total for c, s in state.score().items()} == scores, at
         assert state.lifelines() == stones(state), f"{at}: every stone has a lifeline"
 
     vectors.replay(playout, counters)
@@ -49,7 +49,7 @@ def play(state, moves):
 def test_ruling_lifelines_an_edge_stone_has_no_lifeline_toward_the_outside():
     # White surrounds the corner a1 from inside; Black's stones go far away.
     state = play(stonefield.Lingarda(size=3, pie=False).start(), "e5 b1 e3 a2 c5 b2")
-    assert state.preview("a1")["lifelines"][Colour.BLACK] == ["e3", "c5", "e5"]
+    assert state.preview("a1").lifelines[Colour.BLACK] == ["e3", "c5", "e5"]
     with pytest.raises(IllegalMoveError, match=r"^a1: the stone would have no lifeline"):
         state.play("a1")
 
@@ -67,7 +67,7 @@ def test_ruling_lifelines_a_chain_of_sight_reaches_the_edge():
     # every other ray of it is closed.
     state = play(stonefield.Lingarda(size=3, pie=False).start(), "c1 a2 e5 b2")
     preview = state.preview("a1")
-    assert preview["legal"] and "a1" in preview["lifelines"][Colour.BLACK]
+    assert preview.legal and "a1" in preview.lifelines[Colour.BLACK]
     state.play("a1")
     assert state.lifelines()[Colour.BLACK] == ["a1", "c1", "e5"]
 
@@ -76,7 +76,7 @@ def test_a_move_is_illegal_when_a_flipped_stone_would_lack_a_lifeline():
     # White a1 lives up its column (a2, a3). Black a2 cuts it off: it flips,
     # and as a black stone it touches b1, b2 and a2 with no empty point.
     state = play(stonefield.Lingarda(size=3, pie=False).start(), "b1 a1 b2 e5")
-    assert state.preview("a2")["flips"] == ["a1"]
+    assert state.preview("a2").flips == ["a1"]
     before = state.record()
     with pytest.raises(
         IllegalMoveError, match="a2: your stone at a1 would be left without a lifeline"
@@ -100,8 +100,9 @@ def test_enclosure_a_majority_tie_owns_nothing():
     # Side 2: one stone each touches the one region: nobody owns it.
     state = play(stonefield.Lingarda(size=2, pie=False).start(), "a1 c3")
     score = state.score()
-    assert score[Colour.BLACK] == {"stones": 1, "enclosures": 0, "half_point": 0.0, "total": 1.0}
-    assert score[Colour.WHITE] == {"stones": 1, "enclosures": 0, "half_point": 0.5, "total": 1.5}
+    black, white = score[Colour.BLACK].to_dict(), score[Colour.WHITE].to_dict()
+    assert black == {"stones": 1, "enclosures": 0, "half_point": 0.0, "total": 1.0}
+    assert white == {"stones": 1, "enclosures": 0, "half_point": 0.5, "total": 1.5}
 
 
 def test_score_breakdown_adds_up_and_the_half_point_follows_the_last_placement():
@@ -113,9 +114,9 @@ def test_score_breakdown_adds_up_and_the_half_point_follows_the_last_placement()
         state.play(legal[len(legal) // 2])
         for colour, part in state.score().items():
             half = 0.5 if colour == state.last_placer else 0.0
-            assert part["half_point"] == half
-            assert part["total"] == part["stones"] + part["enclosures"] + half
-    totals = {c: s["total"] for c, s in state.score().items()}
+            assert part.half_point == half
+            assert part.total == part.stones + part.enclosures + half
+    totals = {c: s.total for c, s in state.score().items()}
     assert state.winner == max(totals, key=lambda c: totals[c])
     assert state.moves[-2:] == ["pass", "pass"] and state.consecutive_passes == 2
 

@@ -119,7 +119,7 @@ def test_each_rules_picture_shows_what_its_caption_says():
     assert str(state.prison) == "2 white stones"
     state, _ = drawn("lingarda")
     preview = state.preview("a2")
-    assert preview["legal"] and preview["flips"] == ["a1", "c1"]
+    assert preview.legal and preview.flips == ["a1", "c1"]
     state, marks = drawn("esgrad")
     (white,) = state.score()[stonefield.Colour.WHITE].groups
     assert white.partitions == 3 and white.value == 6 and "c3" in white.points

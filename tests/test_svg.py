@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import stonefield
+from stonefield import Colour
 from stonefield.overlays import available
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -237,14 +238,13 @@ def states_of(name: str, count: int, **options) -> list[stonefield.State]:
 def test_owner_overlays_tint_each_owners_points(name, view):
     tinted = 0
     for state in states_of(name, 8, size=4):
-        owners = state.query(view)
+        owners = getattr(state, view)()
         root = parse(stonefield.svg(state, overlay=view))
-        names = state.game.point_names
         for colour in ("black", "white"):
-            expected = {names[p] for p, owner in enumerate(owners) if owner == colour}
+            expected = {point for point, owner in owners.items() if owner == colour}
             assert marked(root, colour) == expected
             if name == "lingarda":  # the score counts the same points
-                assert len(expected) == state.query("score")[colour]["enclosures"]
+                assert len(expected) == state.score()[Colour(colour)].enclosures
             tinted += len(expected)
     assert tinted > 0
 
@@ -290,17 +290,17 @@ def test_anadil_draws_its_prison_beside_the_board():
 def test_lingarda_lifelines_overlay_previews_a_placement():
     state = random_state("lingarda", 12, seed=2, size=4, pie=False)
     root = parse(stonefield.svg(state, overlay="lifelines"))
-    lifelines = state.query("lifelines")
+    lifelines = state.lifelines()
     names = state.game.point_names
     for colour in ("black", "white"):
-        assert marked(root, f"lifeline {colour}") == {names[p] for p in lifelines[colour]}
+        assert marked(root, f"lifeline {colour}") == set(lifelines[Colour(colour)])
     empty = state.board_string().index(".")
-    preview = state.query("lifelines", empty)
+    preview = state.preview(empty)
     root = parse(stonefield.svg(state, overlay="lifelines", at=empty))
     assert marked(root, f"try {state.to_move.value}") == {names[empty]}
-    assert marked(root, "flip") == {names[p] for p in preview["flips"]}
+    assert marked(root, "flip") == set(preview.flips)
     captions = [t.text for g in find_all(root, "g", "caption") for t in g]
-    assert ("legal" if preview["legal"] else "illegal") in captions[-1]
+    assert ("legal" if preview.legal else "illegal") in captions[-1]
     stone = state.board_string().index("B")
     with pytest.raises(stonefield.NotationError, match="the point is occupied"):
         stonefield.svg(state, overlay="lifelines", at=stone)

@@ -10,7 +10,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 
 from importlib.metadata import version as _version
 
-from stonefield import bots
+from stonefield import bots, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -37,6 +37,7 @@ from stonefield.games import (
     Sunder,
     SunderState,
 )
+from stonefield.metrics import SkillTrace, Tournament, skill_trace, tournament
 from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
@@ -51,7 +52,7 @@ from stonefield.simulate import (
 )
 from stonefield.svg import svg
 
-GAMES: tuple[str, ...] = tuple(sorted(Game._registry))
+GAMES: tuple[str, ...] = tuple(sorted(registry.GAMES))
 """The names of every game, for :func:`game`."""
 
 __version__: str = _version("stonefield")
@@ -86,11 +87,13 @@ __all__ = [
     "RandomBot",
     "RecordError",
     "SimulationResult",
+    "SkillTrace",
     "State",
     "StonefieldError",
     "Summary",
     "Sunder",
     "SunderState",
+    "Tournament",
     "__version__",
     "analyze",
     "bots",
@@ -100,5 +103,7 @@ __all__ = [
     "playthrough",
     "read",
     "simulate",
+    "skill_trace",
     "svg",
+    "tournament",
 ]

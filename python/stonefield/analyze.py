@@ -9,20 +9,27 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from stonefield import _core
-from stonefield._core import OptionError
+from stonefield._core import GameBatch, OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
-from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.jsondata import json_ready
+from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
+from stonefield.metrics.design import Measures, design_measures
+from stonefield.metrics.skill_trace import (
+    DEFAULT_BASE,
+    DEFAULT_GAMES,
+    DEFAULT_LEVELS,
+    SkillTrace,
+    skill_trace,
+)
+from stonefield.metrics.tournament import Tournament
 from stonefield.simulate import BLACK, WHITE, WinRates, check_batch_arguments
 
 BOTS = ("random", "mcts")
@@ -33,6 +40,14 @@ DEFAULT_ITERATIONS = 200
 
 #: Self-play games with MCTS, when not given: each costs a search per move.
 DEFAULT_MCTS_GAMES = 100
+
+#: Games of each player whose positions an MCTS search evaluates, when not
+#: given, and that search's iterations.
+DEFAULT_EVALUATED_GAMES = 20
+DEFAULT_EVALUATION_ITERATIONS = 200
+
+#: About how many positions of each evaluated game are evaluated.
+EVALUATED_POSITIONS = 20
 
 #: What the last action of a game was, by the code Rust reports.
 _LAST_ACTION = {0: "no move", 1: "a placement", 2: "two passes", 3: "a swap", 4: "a release"}
@@ -76,6 +91,8 @@ class PlayReport:
         komi: Black's win rate at each komi of the range asked for.
         fair_komi: where Black's win rate crosses 50 % (see
             :func:`fair_komi`), or None.
+        measures: the design measures of these games, each with its
+            interval (see :class:`~stonefield.metrics.design.Measures`).
         seconds: wall time.
     """
 
@@ -98,17 +115,35 @@ class PlayReport:
     games_by_ply: list[int]
     komi: tuple[KomiPoint, ...]
     fair_komi: float | None
+    measures: Measures
     seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values, NaN as None."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "measures"}
+        out["komi"] = [asdict(p) for p in self.komi]
+        out["measures"] = self.measures.to_dict()
+        return dict(json_ready(out))
 
 
 @dataclass(frozen=True)
 class BalanceReport:
-    """The result of :func:`analyze`: one :class:`PlayReport` per player."""
+    """The result of :func:`analyze`: one :class:`PlayReport` per player,
+    the skill trace when one was run, and a tournament when one was added
+    (see :meth:`with_tournament`)."""
 
     game: Game
     seed: int
     max_moves: int
     reports: tuple[PlayReport, ...]
+    skill_trace: SkillTrace | None = None
+    tournament: Tournament | None = None
+
+    def with_tournament(self, tournament: Tournament) -> BalanceReport:
+        """This report with ``tournament``'s crosstable and ratings."""
+        return BalanceReport(
+            self.game, self.seed, self.max_moves, self.reports, self.skill_trace, tournament
+        )
 
     def report(self, bot: str) -> PlayReport | None:
         """The report for ``bot`` (``"random"`` or ``"mcts"``), if run."""
@@ -122,68 +157,10 @@ class BalanceReport:
             "options": dict(self.game.options),
             "seed": self.seed,
             "max_moves": self.max_moves,
-            "reports": [json_ready(r) for r in self.reports],
+            "reports": [r.to_dict() for r in self.reports],
+            "skill_trace": None if self.skill_trace is None else self.skill_trace.to_dict(),
+            "tournament": None if self.tournament is None else self.tournament.to_dict(),
         }
-
-
-def _games_chunk(
-    game: Game,
-    seed: int,
-    iterations: int | None,
-    exploration: float,
-    threads: int | None,
-    max_moves: int | None,
-    *,
-    first: int,
-    count: int,
-) -> dict[str, Any]:
-    """One chunk of self-play games; module-level so executors can pickle it."""
-    return _core.games(
-        game,
-        seed=seed,
-        first=first,
-        count=count,
-        iterations=(iterations, iterations),
-        exploration=(exploration, exploration),
-        threads=threads,
-        max_moves=max_moves,
-        branching=True,
-    )
-
-
-@dataclass(frozen=True)
-class _Played:
-    winners: npt.NDArray[np.int8]
-    lengths: npt.NDArray[np.uint32]
-    finished: npt.NDArray[np.bool_]
-    last: npt.NDArray[np.uint8]
-    branching: npt.NDArray[np.uint64]
-    reached: npt.NDArray[np.uint64]
-    max_moves: int
-
-
-def _join(parts: Sequence[dict[str, Any]]) -> _Played:
-    def cat(key: str, dtype: type[np.generic]) -> Any:
-        if not parts:
-            return np.zeros(0, dtype=dtype)
-        return np.concatenate([p[key] for p in parts])
-
-    def summed(key: str) -> Any:
-        longest = max((len(p[key]) for p in parts), default=0)
-        total = np.zeros(longest, dtype=np.uint64)
-        for p in parts:
-            total[: len(p[key])] += p[key]
-        return total
-
-    return _Played(
-        winners=cat("winners", np.int8),
-        lengths=cat("lengths", np.uint32),
-        finished=cat("finished", np.bool_),
-        last=cat("last", np.uint8),
-        branching=summed("branching"),
-        reached=summed("reached"),
-        max_moves=int(parts[0]["max_moves"]) if parts else 0,
-    )
 
 
 def _rate(winners: npt.NDArray[np.int8]) -> tuple[int, int, float, tuple[float, float]]:
@@ -238,7 +215,7 @@ def fair_komi(points: Sequence[KomiPoint]) -> float | None:
     return round(fair, 3)
 
 
-def _endings(played: _Played) -> dict[str, int]:
+def _endings(played: Played) -> dict[str, int]:
     counts: dict[str, int] = {}
     for winner, finished, last in zip(
         played.winners.tolist(), played.finished.tolist(), played.last.tolist(), strict=True
@@ -282,8 +259,9 @@ def length_histogram(
 def _report(
     bot: str,
     iterations: int | None,
-    played: _Played,
+    played: Played,
     komi: tuple[KomiPoint, ...],
+    measures: Measures,
     seconds: float,
 ) -> PlayReport:
     games = len(played.winners)
@@ -319,6 +297,7 @@ def _report(
         games_by_ply=played.reached[going].astype(int).tolist(),
         komi=komi,
         fair_komi=fair_komi(komi),
+        measures=measures,
         seconds=seconds,
     )
 
@@ -370,10 +349,18 @@ def analyze(
     executor: Executor | None = None,
     chunks: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    evaluated_games: int = DEFAULT_EVALUATED_GAMES,
+    evaluation_iterations: int = DEFAULT_EVALUATION_ITERATIONS,
+    skill_levels: int = DEFAULT_LEVELS,
+    skill_games: int = DEFAULT_GAMES,
+    skill_base: int = DEFAULT_BASE,
+    stage_progress: Callable[[str, int, int], None] | None = None,
     **options: OptionValue,
 ) -> BalanceReport:
     """The balance report of a game: who wins, at which komi it is fair, how
-    long games last, how many moves a turn offers and how games end.
+    long games last, how many moves a turn offers, how games end, every
+    design measure of :mod:`stonefield.metrics` with its interval, and the
+    skill trace.
 
     Random play always runs; ``bot="mcts"`` adds MCTS self-play. Game ``i``
     of each batch is seeded from ``(seed, i)``, so the report is the same
@@ -394,7 +381,17 @@ def analyze(
         max_moves: stop a game unfinished after this many actions.
         executor: any :class:`concurrent.futures.Executor` to run chunks on.
         chunks: chunks per batch (see :func:`stonefield.simulate`).
-        progress: called as ``progress(done, total)`` in games.
+        progress: called as ``progress(done, total)`` in games, over every
+            stage but the skill trace.
+        evaluated_games: games of each player whose positions are valued by
+            an MCTS search, about 20 positions a game, for lead changes,
+            drama, stability and decisiveness (0: none).
+        evaluation_iterations: iterations of each of those searches.
+        skill_levels: levels of the skill trace (0: none).
+        skill_games: games per level of the skill trace.
+        skill_base: MCTS iterations of the weaker player at level 1.
+        stage_progress: called as ``stage_progress(stage, done, total)`` in
+            games, for each stage by name.
         **options: the game's options, when ``game`` is a name.
 
     Returns:
@@ -404,12 +401,17 @@ def analyze(
         OptionError: for a bad game, option, bot, count or komi range.
 
     >>> import stonefield
-    >>> report = stonefield.analyze("sunder", games=400, seed=1, size=4, komi_range=(-1, 1))
+    >>> report = stonefield.analyze("sunder", games=400, seed=1, size=4, komi_range=(-1, 1),
+    ...                             evaluated_games=4, skill_levels=2, skill_games=6)
     >>> random = report.report("random")
     >>> random.games, [p.komi for p in random.komi]
     (400, [-1.0, -0.5, 0.0, 0.5, 1.0])
     >>> random.unfinished, round(random.branching_by_ply[0])
     (0, 37)
+    >>> random.measures.board_coverage.n, random.measures.evaluation.games
+    (400, 4)
+    >>> [level.strong for level in report.skill_trace.levels]
+    [32, 64]
     """
     if isinstance(game, str):
         game = make_game(game, **options)
@@ -418,8 +420,14 @@ def analyze(
     if bot not in BOTS:
         raise OptionError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
     check_batch_arguments(games, seed, threads, max_moves)
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise OptionError(f"iterations must be at least 1, got {iterations!r}")
+    for name, value, least in (
+        ("iterations", iterations, 1),
+        ("evaluation_iterations", evaluation_iterations, 1),
+        ("evaluated_games", evaluated_games, 0),
+        ("skill_levels", skill_levels, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise OptionError(f"{name} must be a whole number >= {least}, got {value!r}")
     mcts_games = min(games, DEFAULT_MCTS_GAMES) if mcts_games is None else mcts_games
     check_batch_arguments(mcts_games, seed, threads, max_moves)
     komis = komi_values(game, *komi_range) if komi_range is not None else []
@@ -429,36 +437,115 @@ def analyze(
     total = sum(n * (1 + len(komis)) for _, _, n in plan)
     done = 0
 
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress is not None:
-            progress(done, total)
+    def counter(stage: str, stage_total: int) -> Callable[[int], None]:
+        stage_done = 0
+        if stage_progress is not None:
+            stage_progress(stage, 0, stage_total)
 
-    def play(on: Game, per_move: int | None, count: int) -> _Played:
-        work = partial(
-            _games_chunk,
+        def advance(count: int) -> None:
+            nonlocal done, stage_done
+            done += count
+            stage_done += count
+            if progress is not None:
+                progress(done, total)
+            if stage_progress is not None:
+                stage_progress(stage, stage_done, stage_total)
+
+        return advance
+
+    def play(
+        on: Game,
+        per_move: int | None,
+        first: int,
+        count: int,
+        evaluation: EvaluationPlan | None,
+        advance: Callable[[int], None],
+    ) -> list[GameBatch]:
+        return play_parts(
             on,
             seed,
-            per_move,
-            exploration,
-            threads,
-            max_moves,
+            ((per_move, exploration), (per_move, exploration)),
+            count,
+            offset=first,
+            threads=threads,
+            max_moves=max_moves,
+            branching=True,
+            evaluation=evaluation,
+            executor=executor,
+            chunks=chunks,
+            progress=advance,
         )
-        parts = run_chunks(work, count, executor=executor, chunks=chunks, progress=advance)
-        return _join(parts)
 
     reports = []
     cap = max_moves if max_moves is not None else game.default_max_moves
+    every = 1
     for name, per_move, count in plan:
         started = time.perf_counter()
-        played = play(game, per_move, count)
+        who = "random games" if per_move is None else f"MCTS self-play ({per_move} it.)"
+        evaluated = min(evaluated_games, count)
+        parts = play(
+            game, per_move, evaluated, count - evaluated, None, counter(who, count - evaluated)
+        )
+        if name == "random":
+            lengths = join(parts, cap).lengths
+            every = (
+                max(1, round(float(lengths.mean()) / EVALUATED_POSITIONS)) if len(lengths) else 1
+            )
+        plan_evaluation = EvaluationPlan(evaluated, every, evaluation_iterations, exploration)
+        if evaluated:
+            parts = (
+                play(
+                    game,
+                    per_move,
+                    0,
+                    evaluated,
+                    plan_evaluation,
+                    counter(f"{who}: evaluating positions", evaluated),
+                )
+                + parts
+            )
+        played = join(parts, cap)
         cap = played.max_moves or cap
         points = []
+        by_komi = counter(f"{who} by komi", count * len(komis))
         for k in komis:
-            at = play(make_game(game.name, **{**game.options, "komi": k}), per_move, count)
+            at = join(
+                play(
+                    make_game(game.name, **{**game.options, "komi": k}),
+                    per_move,
+                    0,
+                    count,
+                    None,
+                    by_komi,
+                ),
+                cap,
+            )
             black, white, rate, interval = _rate(at.winners)
             points.append(KomiPoint(k, count, black, white, rate, interval))
+        measures = design_measures(
+            played,
+            game.num_points,
+            (evaluated, every, evaluation_iterations) if evaluated else None,
+        )
         seconds = time.perf_counter() - started
-        reports.append(_report(name, per_move, played, tuple(points), seconds))
-    return BalanceReport(game=game, seed=seed, max_moves=cap, reports=tuple(reports))
+        reports.append(_report(name, per_move, played, tuple(points), measures, seconds))
+    trace = None
+    if skill_levels:
+        trace = skill_trace(
+            game,
+            levels=skill_levels,
+            games=skill_games,
+            base=skill_base,
+            seed=seed,
+            exploration=exploration,
+            threads=threads,
+            max_moves=max_moves,
+            executor=executor,
+            chunks=chunks,
+            progress=None
+            if stage_progress is None
+            else lambda d, t: stage_progress("skill trace", d, t),
+        )
+    return BalanceReport(
+        game=game, seed=seed, max_moves=cap, reports=tuple(reports), skill_trace=trace
+    )

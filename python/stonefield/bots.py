@@ -320,7 +320,7 @@ def play_match(
         threads=threads,
         max_moves=max_moves,
     )
-    return _match_result(found["winners"], found["swapped"], found["lengths"])
+    return _match_result(found.winners, found.swapped, found.lengths)
 
 
 def _play_here(

@@ -56,12 +56,14 @@ def run_chunks(
     executor: Executor | None = None,
     chunks: int | None = None,
     progress: Callable[[int], None] | None = None,
+    start: int = 256,
 ) -> list[R]:
     """Runs ``work`` over games ``0 .. total`` in chunks; results in order.
 
-    Without an executor and without ``chunks``, chunks grow until each takes
-    about :data:`CHUNK_SECONDS`. ``progress(count)`` is called with the size
-    of each finished chunk.
+    Without an executor and without ``chunks``, chunks grow from ``start``
+    games until each takes about :data:`CHUNK_SECONDS` (give a small
+    ``start`` for games that take long). ``progress(count)`` is called with
+    the size of each finished chunk.
 
     Raises:
         OptionError: for a chunk count below 1.
@@ -74,7 +76,7 @@ def run_chunks(
     if executor is None:
         if chunks is not None:
             return [_local(work, first, count, progress) for first, count in split(total, chunks)]
-        results, done, size = [], 0, 256
+        results, done, size = [], 0, max(1, start)
         while done < total:
             count = min(size, total - done)
             tick = time.perf_counter()

@@ -12,21 +12,46 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
-from stonefield import __version__
-from stonefield._core import OptionError, OptionSpec, RecordError, StonefieldError, option_table
+from stonefield import __version__, registry
+from stonefield._core import (
+    GAME_NAMES,
+    OptionError,
+    OptionSpec,
+    RecordError,
+    StonefieldError,
+    option_table,
+)
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
-from stonefield.analyze import DEFAULT_MCTS_GAMES, BalanceReport, PlayReport, analyze
+from stonefield.analyze import (
+    DEFAULT_EVALUATED_GAMES,
+    DEFAULT_EVALUATION_ITERATIONS,
+    DEFAULT_MCTS_GAMES,
+    BalanceReport,
+    PlayReport,
+    analyze,
+)
 from stonefield.bots import Bot
 from stonefield.colour import Colour
-from stonefield.game import Game, OptionValue, State, game
+from stonefield.game import OptionValue, State, game
 from stonefield.jsondata import dumps
+from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
+from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
+from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
 from stonefield.notation import decode, load, read
 from stonefield.play import BOTS, Session, enable_line_editing, score_breakdown, score_table
 from stonefield.playthrough import snapshot, write_playthrough
@@ -35,9 +60,12 @@ from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
 
-DESCRIPTION = """\
-Simulate random games, analyse a game's balance, show a record, play in the
-terminal, or print the rules. Games: sunder, anda, anadil, lingarda, esgrad.
+GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
+"""The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
+
+DESCRIPTION = f"""\
+Simulate random games, analyse a game's balance, run a tournament, show a
+record, play in the terminal, or print the rules. Games: {", ".join(GAME_NAMES)}.
 'stonefield COMMAND --help' tells more about each command."""
 
 
@@ -65,7 +93,7 @@ def _option_flags() -> dict[str, list[tuple[str, OptionSpec]]]:
     """Every game's options by name, each with the games that have it, from
     the games' option tables."""
     flags: dict[str, list[tuple[str, OptionSpec]]] = {}
-    for name in sorted(Game._registry):
+    for name in sorted(registry.GAMES):
         for spec in option_table(name):
             flags.setdefault(spec.name, []).append((name, spec))
     return flags
@@ -177,6 +205,33 @@ def _progress(
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
+@contextmanager
+def _stage_progress(
+    console: Console, shown: bool
+) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A progress bar per stage while the block runs, as a
+    ``stage_progress(stage, done, total)`` callback; None when not shown."""
+    if not shown:
+        yield None
+        return
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield update
+
+
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     played = game(args.game, **_options(args))
     _some_games(args.games, "--games")
@@ -272,27 +327,78 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
         mcts_games=args.mcts_games,
         threads=args.threads,
         max_moves=args.max_moves,
+        evaluated_games=args.evaluated_games,
+        evaluation_iterations=args.evaluation_iterations,
+        skill_levels=args.skill_levels,
+        skill_games=args.skill_games,
+        skill_base=args.skill_base,
     )
-    if args.plot:
+    if args.plot or args.report:
         # Fail before the games, not after them, when plots cannot be drawn.
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise OptionError("--plot needs matplotlib: pip install 'stonefield[plot]'") from None
+            flag = "--plot" if args.plot else "--report"
+            raise OptionError(f"{flag} needs matplotlib: pip install 'stonefield[plot]'") from None
+    if args.plot:
         _plot_folder(args.plot)
-    with _progress(
-        console, f"{played.name} games", shown=not (args.json or args.quiet)
-    ) as progress:
-        report = analyze(played, progress=progress, **kwargs)
+    with _stage_progress(console, shown=not (args.json or args.quiet)) as stages:
+        report = analyze(played, stage_progress=stages, **kwargs)
+        if args.players:
+            report = report.with_tournament(
+                tournament(
+                    played,
+                    args.players,
+                    games_per_pair=args.tournament_games,
+                    seed=args.seed,
+                    threads=args.threads,
+                    max_moves=args.max_moves,
+                    progress=None if stages is None else partial(stages, "tournament"),
+                )
+            )
     if args.json:
         print(dumps(report.to_dict()))
     else:
         for table in _report_tables(report):
             console.print(table)
+        console.print(measures_table(report))
+        if report.skill_trace is not None:
+            console.print(skill_trace_table(report.skill_trace))
+        if report.tournament is not None:
+            console.print(crosstable(report.tournament))
+            console.print(ratings_table(report.tournament))
     if args.plot:
         from stonefield.plots import write_plots
 
         _write_with(args.plot, lambda folder: _note_written(write_plots(report, folder)))
+    if args.report:
+        from stonefield.metrics.report import html_report
+
+        _write(args.report, html_report(report))
+        _note_written([args.report])
+    return 0
+
+
+def _tournament(args: argparse.Namespace, console: Console) -> int:
+    played = game(args.game, **_options(args))
+    _some_games(args.games, "--games")
+    with _progress(
+        console, f"{played.name} tournament games", shown=not (args.json or args.quiet)
+    ) as progress:
+        result = tournament(
+            played,
+            args.players,
+            games_per_pair=args.games,
+            seed=args.seed,
+            threads=args.threads,
+            max_moves=args.max_moves,
+            progress=progress,
+        )
+    if args.json:
+        print(dumps(result.to_dict()))
+    else:
+        console.print(crosstable(result))
+        console.print(ratings_table(result))
     return 0
 
 
@@ -462,7 +568,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
 
     sim = command("simulate", "play random games and summarise them")
-    sim.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    sim.add_argument("game", help=GAME_CHOICE)
     sim.add_argument("--games", type=int, default=10_000, help="how many games")
     _add_option_flags(sim)
     sim.add_argument("--threads", type=int, help="worker threads (default: every core)")
@@ -479,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
         "balance report: win rates, fair komi, length, branching, endings",
         aliases=["analyse"],
     )
-    ana.add_argument("game", help="sunder, anda, anadil, lingarda or esgrad")
+    ana.add_argument("game", help=GAME_CHOICE)
     ana.add_argument("--games", type=int, default=2000, help="random games per komi")
     _add_option_flags(ana)
     ana.add_argument(
@@ -502,14 +608,69 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--max-moves", type=int, help="stop a game after this many moves (default: 10 per point)"
     )
+    ana.add_argument(
+        "--evaluated-games",
+        type=int,
+        default=DEFAULT_EVALUATED_GAMES,
+        help="games per player whose positions MCTS values",
+    )
+    ana.add_argument(
+        "--evaluation-iterations",
+        type=int,
+        default=DEFAULT_EVALUATION_ITERATIONS,
+        help="iterations of each evaluation",
+    )
+    ana.add_argument(
+        "--skill-levels", type=int, default=DEFAULT_LEVELS, help="skill trace levels, 0 for none"
+    )
+    ana.add_argument(
+        "--skill-games", type=int, default=DEFAULT_GAMES, help="skill trace games per level"
+    )
+    ana.add_argument(
+        "--skill-base",
+        type=int,
+        default=DEFAULT_BASE,
+        help="the weaker player's iterations at level 1",
+    )
+    ana.add_argument(
+        "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
+    )
+    ana.add_argument(
+        "--tournament-games",
+        type=int,
+        default=DEFAULT_GAMES_PER_PAIR,
+        help="tournament games per pair",
+    )
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
     ana.add_argument(
         "--plot",
         metavar="DIR",
         help="write PNG plots into the folder DIR, made if missing (needs matplotlib)",
     )
+    ana.add_argument(
+        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+    )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
+
+    tour = command("tournament", "round robin between players: crosstable and Elo ratings")
+    tour.add_argument("game", help=GAME_CHOICE)
+    tour.add_argument(
+        "--players", nargs="+", required=True, metavar="PLAYER", help="random, mcts:N, ..."
+    )
+    tour.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES_PER_PAIR,
+        help="games per pair, half with each moving first",
+    )
+    _add_option_flags(tour)
+    tour.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    tour.add_argument("--seed", type=int, default=0, help="batch seed")
+    tour.add_argument("--max-moves", type=int, help="a game still going after this is a draw")
+    tour.add_argument("--json", action="store_true", help="print the result as JSON")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour.set_defaults(run=_tournament)
 
     show = command("show", "print a position of a game record, or draw it")
     show.add_argument(
@@ -530,9 +691,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_show)
 
     play = command("play", "play a game in the terminal")
-    play.add_argument(
-        "game", nargs="?", help="sunder, anda, anadil, lingarda or esgrad (none with --load)"
-    )
+    play.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none with --load)")
     _add_option_flags(play)
     play.add_argument(
         "--vs",
@@ -554,9 +713,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     rules = command("rules", "print a game's rules as the engine plays them")
-    rules.add_argument(
-        "game", nargs="?", help="sunder, anda, anadil, lingarda or esgrad (none: what all share)"
-    )
+    rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
     return parser
 

@@ -11,8 +11,9 @@ from typing import Any, ClassVar, Self
 
 import numpy.typing as npt
 
-from stonefield import _core
-from stonefield._core import LegalMoves, OptionError, OptionSpec
+from stonefield import _core, registry
+from stonefield._core import LegalMoves, OptionSpec
+from stonefield.overlays import Overlays
 from stonefield.render import text_diagram
 from stonefield.svg import svg
 from stonefield.symmetry import move_observation, move_policy
@@ -35,6 +36,18 @@ class Move:
 
     def __str__(self) -> str:
         return self.text
+
+
+def _plain(value: Any) -> Any:
+    """A counter as JSON has it: colours (keys too) as their names, ints
+    as plain ints."""
+    if isinstance(value, dict):
+        return {_plain(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    return value
 
 
 class State(_core.State):
@@ -70,16 +83,38 @@ class State(_core.State):
             return None
         return Move(actions[-1], self.action_text(actions[-1]))
 
+    counter_names: ClassVar[tuple[str, ...]] = ()
+    """The game's own counters, by the names of the shared test vectors:
+    each is a property of the state, or a method without arguments (as
+    ``scores``). Each game's state class lists its own."""
+
     def counters(self) -> dict[str, Any]:
-        """The game's own counters, as plain values under the names of the
-        shared test vectors (a playthrough records them at every ply); each
-        game's state class says which (none for the base class).
+        """The game's own counters (:attr:`counter_names`) as plain values,
+        colours as their names: what a playthrough records at every ply.
 
         >>> import stonefield
         >>> stonefield.Sunder(size=3).start().counters()
         {'swapped': False}
         """
-        return {}
+        found = {}
+        for name in self.counter_names:
+            value = getattr(self, name)
+            found[name] = _plain(value() if callable(value) else value)
+        return found
+
+    overlays: ClassVar[Overlays] = {}
+    """The game's overlays by name (see :mod:`stonefield.overlays`)."""
+
+    def off_board(self) -> tuple[str, int] | None:
+        """The stones the game holds off the board, which pictures draw in a
+        box beside it: the box's name and a signed count (``+k`` black
+        stones, ``-k`` white); None for a game that holds none.
+
+        >>> import stonefield
+        >>> stonefield.Anadil(size=5, komi=2).start().off_board()
+        ('prison', 2)
+        """
+        return None
 
     def board_notes(self) -> list[str]:
         """Lines the text diagram prints under the board, for what the
@@ -144,16 +179,19 @@ class Game(_core.Game):
     <Signature (*, size: int = 7, komi: float = 0, pie: bool = True)>
     """
 
-    _registry: ClassVar[dict[str, type[Game]]] = {}
     state_class: ClassVar[type[State]] = State
     game_name: ClassVar[str] = ""
+    drawn_in_cells: ClassVar[bool] = False
+    """Whether pictures draw the board as the cells the stones are played
+    in (Sunder's hexagons), rather than as lines with the stones on their
+    intersections."""
 
     __slots__ = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.game_name:
-            Game._registry[cls.game_name] = cls
+            registry.GAMES[cls.game_name] = cls
             specs = _core.option_table(cls.game_name)
             cls.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
                 [
@@ -277,8 +315,4 @@ def game(name: str, **options: OptionValue) -> Game:
     >>> stonefield.game("Sunder", komi=1.5).options
     {'size': 7, 'komi': 1.5, 'pie': True}
     """
-    cls = Game._registry.get(name.lower())
-    if cls is None:
-        known = ", ".join(sorted(Game._registry))
-        raise OptionError(f"unknown game {name!r} (games: {known})")
-    return cls(**options)
+    return registry.game_class(name)(**options)

@@ -1,10 +1,13 @@
 """Overlays: drawings on top of a board that show one of a game's own notions
-(Sunder's cuts, territory, smothered groups...), each fed by the views the
-game's engine exposes through :meth:`State.query`.
+(Sunder's cuts, territory, smothered groups...), each fed by the typed views
+of the game's engine.
 
 An overlay is a function of a state and an optional point (the group to show;
 by default the last stone placed) that returns :class:`Mark` objects;
-:func:`stonefield.svg` draws them. Python never decides a rule here: every
+:func:`stonefield.svg` draws them. Each game's module lists its overlays
+(``State.overlays``); this module holds what they share: the marks, the
+drawings several games make (owned points, smothered stones, a group's
+breaths) and the lookup by name. Python never decides a rule here: every
 point a mark covers comes from the engine.
 
 >>> import stonefield
@@ -17,15 +20,17 @@ point a mark covers comes from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from stonefield import _core
+from stonefield import registry
 from stonefield._core import NotationError
+from stonefield.colour import Colour
 
 if TYPE_CHECKING:
-    from stonefield.game import State
+    from stonefield import _core
+    from stonefield.game import Game, State
 
 MarkKind = Literal["region", "ring", "cross", "dot", "label"]
 
@@ -63,6 +68,9 @@ class Drawing:
 
 OverlayFunction = Callable[["State", int | None], Drawing]
 
+Overlays = Mapping[str, OverlayFunction]
+"""A game's overlays by name, as its state class lists them."""
+
 BLACK_TINT = "#3a3a3a"
 WHITE_TINT = "#ffffff"
 HIGHLIGHT = "#d62728"
@@ -72,7 +80,7 @@ FREE_BREATH = "#2ca02c"
 PART_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 
 
-def _names(state: State, points: Iterable[int | str]) -> tuple[str, ...]:
+def point_names(state: State, points: Iterable[int | str]) -> tuple[str, ...]:
     """Point names in point-index order, from indices or names."""
     names = state.game.point_names
     index = {name: i for i, name in enumerate(names)}
@@ -89,87 +97,74 @@ def _last_stone(state: State) -> int | None:
     return None
 
 
-def _group_point(state: State, at: int | None) -> int | None:
+def group_point(state: State, at: int | None) -> int | None:
     """The point whose group an overlay shows: ``at``, or the last stone."""
     return _last_stone(state) if at is None else at
 
 
-def sunder_cuts(state: State, at: int | None) -> Drawing:
-    """The group at ``at`` (by default the last stone placed, so the winning
-    group of a finished game) and the parts of the board minus it; the
-    largest part, the cut that decides, is drawn strongest."""
-    point = _group_point(state, at)
-    found = None if point is None else _core.sunder_cuts(state, point)
-    if point is None or found is None:
-        return Drawing("cuts", (), "cuts: no group to show")
-    marks = []
-    for k, part in enumerate(found.parts):
-        role = "largest-cut" if k == 0 else "cut"
-        colour = HIGHLIGHT if k == 0 else PART_COLOURS[(k - 1) % len(PART_COLOURS)]
-        marks.append(Mark("region", tuple(part), colour, role))
-    marks.append(Mark("ring", tuple(found.group), GROUP_RING, "group"))
-    sizes = [len(part) for part in found.parts]
-    largest = f"largest cut {sizes[0]} of {state.game.num_points}" if sizes else "no cut"
-    caption = f"cuts of the group at {state.game.point_names[point]}: {largest}"
-    if len(sizes) > 1:
-        caption += f" (others {', '.join(map(str, sizes[1:]))})"
-    return Drawing("cuts", tuple(marks), caption)
+def colour_tint(colour: Colour) -> str:
+    """The tint of a colour's points and stones in marks."""
+    return BLACK_TINT if colour == Colour.BLACK else WHITE_TINT
 
 
-def _colour_tint(colour: str) -> str:
-    return BLACK_TINT if colour == "black" else WHITE_TINT
-
-
-def owners(view: str) -> OverlayFunction:
-    """An overlay of the empty points each colour owns, tinted in the
-    owner's colour, from the view ``view`` (an owner or None per point):
-    Anda's ``territory``, Lingarda's ``enclosures``."""
+def owners(name: str, view: Callable[[_core.State], Mapping[str, Colour]]) -> OverlayFunction:
+    """An overlay ``name`` of the empty points each colour owns, tinted in
+    the owner's colour, from ``view`` (the owned points with their owner):
+    Anda's territory, Lingarda's enclosures."""
 
     def draw(state: State, at: int | None) -> Drawing:
         del at
-        found: list[str | None] = state.query(view)
+        found = view(state)
         marks = []
         counts = []
-        for colour in ("black", "white"):
-            points = [p for p, owner in enumerate(found) if owner == colour]
-            counts.append(f"{colour} {len(points)}")
+        for colour in Colour:
+            points = [point for point, owner in found.items() if owner == colour]
+            counts.append(f"{colour.value} {len(points)}")
             if points:
-                marks.append(Mark("region", _names(state, points), _colour_tint(colour), colour))
-        return Drawing(view, tuple(marks), f"{view}: " + ", ".join(counts))
+                tint = colour_tint(colour)
+                marks.append(Mark("region", point_names(state, points), tint, colour.value))
+        return Drawing(name, tuple(marks), f"{name}: " + ", ".join(counts))
 
-    draw.__doc__ = f"The owners of the empty points, from ``query({view!r})``."
+    draw.__doc__ = f"The owners of the empty points: the game's {name}."
     return draw
 
 
-def smothered(state: State, at: int | None) -> Drawing:
-    """The stones of smothered groups, crossed out (``query("smothered")``:
-    a list of stones, or one per colour)."""
-    del at
-    found: list[int | str] | dict[str, list[int | str]] = state.query("smothered")
-    per_colour = found if isinstance(found, dict) else {"": found}
-    marks = []
-    total = 0
-    for colour, points in per_colour.items():
-        total += len(points)
-        if points:
-            role = f"smothered {colour}".strip()
-            marks.append(Mark("cross", _names(state, points), HIGHLIGHT, role))
-    caption = f"smothered: {total} stone{'s' if total != 1 else ''}"
-    return Drawing("smothered", tuple(marks), caption)
+def smothered(
+    view: Callable[[_core.State], list[str] | Mapping[Colour, list[str]]],
+) -> OverlayFunction:
+    """An overlay of the stones of smothered groups, crossed out, from
+    ``view`` (a list of stones, or one per colour)."""
+
+    def draw(state: State, at: int | None) -> Drawing:
+        del at
+        found = view(state)
+        per_colour = found if isinstance(found, Mapping) else {"": found}
+        marks = []
+        total = 0
+        for colour, points in per_colour.items():
+            total += len(points)
+            if points:
+                role = f"smothered {colour}".strip()
+                marks.append(Mark("cross", point_names(state, points), HIGHLIGHT, role))
+        caption = f"smothered: {total} stone{'s' if total != 1 else ''}"
+        return Drawing("smothered", tuple(marks), caption)
+
+    draw.__doc__ = "The stones of smothered groups, crossed out."
+    return draw
 
 
-def _breath_drawing(
-    state: State, point: int, group: list[str], obstructed: dict[str, bool]
+def breaths_drawing(
+    state: State, point: int, group: list[str], obstructed: Mapping[str, bool]
 ) -> Drawing:
-    """The group ringed and its breaths dotted: red where obstructed,
-    green where they keep it alive."""
-    marks = [Mark("ring", _names(state, group), GROUP_RING, "group")]
+    """The group at ``point`` ringed and its breaths dotted: red where
+    obstructed, green where they keep it alive."""
+    marks = [Mark("ring", point_names(state, group), GROUP_RING, "group")]
     blocked = [name for name, is_blocked in obstructed.items() if is_blocked]
     free = [name for name, is_blocked in obstructed.items() if not is_blocked]
     if blocked:
-        marks.append(Mark("dot", _names(state, blocked), HIGHLIGHT, "obstructed"))
+        marks.append(Mark("dot", point_names(state, blocked), HIGHLIGHT, "obstructed"))
     if free:
-        marks.append(Mark("dot", _names(state, free), FREE_BREATH, "free"))
+        marks.append(Mark("dot", point_names(state, free), FREE_BREATH, "free"))
     verdict = "smothered" if not free else f"alive by {len(free)}"
     caption = (
         f"breaths of the group at {state.game.point_names[point]}: "
@@ -178,101 +173,19 @@ def _breath_drawing(
     return Drawing("breaths", tuple(marks), caption)
 
 
-def anda_breaths(state: State, at: int | None) -> Drawing:
-    """Anda: the group at ``at`` (by default the last stone placed) and its
-    liberties, each obstructed when exactly one enemy group reaches it
-    (``query("breath", point)``)."""
-    point = _group_point(state, at)
-    found: dict[str, Any] | None = None if point is None else state.query("breath", point)
-    if point is None or found is None:
-        return Drawing("breaths", (), "breaths: no group to show")
-    obstructed = {lib["point"]: lib["obstructions"] == 1 for lib in found["liberties"]}
-    return _breath_drawing(state, point, found["stones"], obstructed)
+def no_group(name: str) -> Drawing:
+    """What an overlay about one group draws when there is none."""
+    return Drawing(name, (), f"{name}: no group to show")
 
 
-def anadil_breaths(state: State, at: int | None) -> Drawing:
-    """Anadil: the group at ``at`` (by default the last stone placed) and
-    its breaths, each obstructed when exactly one enemy supergroup reaches
-    it (``query("breaths", point)`` and ``query("group", point)``)."""
-    point = _group_point(state, at)
-    found: dict[str, bool] | None = None if point is None else state.query("breaths", point)
-    if point is None or found is None:
-        return Drawing("breaths", (), "breaths: no group to show")
-    return _breath_drawing(state, point, state.query("group", point), found)
-
-
-def partitions(state: State, at: int | None) -> Drawing:
-    """The partitions of the group at ``at`` (by default the last stone
-    placed): the connected parts of the board minus the group, each in its
-    own colour, with the group ringed (the core's ``esgrad_partitions``)."""
-    point = _group_point(state, at)
-    found = None if point is None else _core.esgrad_partitions(state, point)
-    if point is None or found is None:
-        return Drawing("partitions", (), "partitions: no group to show")
-    marks = [
-        Mark("region", _names(state, part), PART_COLOURS[k % len(PART_COLOURS)], "partition")
-        for k, part in enumerate(found)
-    ]
-    # The group is what the partitions leave of the board.
-    covered = {name for part in found for name in part}
-    group = [name for name in state.game.point_names if name not in covered]
-    marks.append(Mark("ring", _names(state, group), GROUP_RING, "group"))
-    count = len(found)
-    caption = (
-        f"partitions of the group at {state.game.point_names[point]}: {count}, "
-        f"worth {count * (count + 1) // 2}"
-    )
-    return Drawing("partitions", tuple(marks), caption)
-
-
-def lifelines(state: State, at: int | None) -> Drawing:
-    """Lingarda's lifelines. With ``at`` an empty point: what placing the
-    mover's stone there would do (the stone shown as a dot, the enemy stones
-    that would flip crossed out, the stones left with a lifeline ringed, and
-    the verdict). Without: every stone that has a lifeline, ringed."""
-    if at is not None and state.board_string()[at] != ".":
-        raise NotationError(
-            f"lifelines at {state.game.point_names[at]}: the point is occupied "
-            "(give an empty point to see what a placement there would do)"
-        )
-    found: dict[str, Any] = state.query("lifelines", at)
-    marks = [
-        Mark("ring", _names(state, found[colour]), LIFELINE_RING, f"lifeline {colour}")
-        for colour in ("black", "white")
-        if found[colour]
-    ]
-    if at is None:
-        count = len(found["black"]) + len(found["white"])
-        return Drawing("lifelines", tuple(marks), f"lifelines: {count} stones have one")
-    mover = state.to_move.value
-    name = state.game.point_names[at]
-    marks.append(Mark("dot", (name,), _colour_tint(mover), f"try {mover}"))
-    if found["flips"]:
-        marks.append(Mark("cross", _names(state, found["flips"]), HIGHLIGHT, "flip"))
-    if found["legal"]:
-        caption = f"{mover} at {name}: legal, {len(found['flips'])} flip(s)"
-    else:
-        caption = f"{mover} at {name}: illegal, {found['reason']}"
-    return Drawing("lifelines", tuple(marks), caption)
-
-
-# Overlays by game, then by name. A game with no entry has none.
-OVERLAYS: dict[str, dict[str, OverlayFunction]] = {
-    "sunder": {"cuts": sunder_cuts},
-    "anda": {"territory": owners("territory"), "smothered": smothered, "breaths": anda_breaths},
-    "anadil": {"smothered": smothered, "breaths": anadil_breaths},
-    "lingarda": {"enclosures": owners("enclosures"), "lifelines": lifelines},
-    "esgrad": {"partitions": partitions},
-}
-
-
-def available(game_name: str) -> list[str]:
+def available(game: Game | str) -> list[str]:
     """The overlays a game has, by name.
 
     >>> available("sunder")
     ['cuts']
     """
-    return sorted(OVERLAYS.get(game_name, {}))
+    rules = registry.game_class(game) if isinstance(game, str) else type(game)
+    return sorted(rules.state_class.overlays)
 
 
 def overlay_marks(state: State, name: str, at: str | int | None = None) -> Drawing:
@@ -291,11 +204,10 @@ def overlay_marks(state: State, name: str, at: str | int | None = None) -> Drawi
         NotationError: for an overlay the game does not have (the message
             lists those it has) or a point that is not on the board.
     """
-    game_name = state.game.name
-    function = OVERLAYS.get(game_name, {}).get(name)
+    function = state.overlays.get(name)
     if function is None:
-        has = ", ".join(available(game_name)) or "none"
-        raise NotationError(f"{game_name} has no overlay {name!r} (it has: {has})")
+        has = ", ".join(sorted(state.overlays)) or "none"
+        raise NotationError(f"{state.game.name} has no overlay {name!r} (it has: {has})")
     point = None
     if at is not None:
         point = state.action(at)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from stonefield.analyze import BalanceReport
+    from stonefield.metrics.skill_trace import SkillTrace
 
 #: One colour per player, so every picture tells them apart alike.
 _COLOURS = {"random": "tab:blue", "mcts": "tab:orange"}
@@ -165,6 +167,107 @@ def branching_figure(report: BalanceReport) -> Any:
     ax.legend(fontsize="small")
     fig.tight_layout()
     return fig
+
+
+def skill_trace_figure(report: BalanceReport, trace: SkillTrace) -> Any:
+    """The stronger player's score at each level of the skill trace with
+    its 95 % interval, the even score marked, and the weighted trend line.
+
+    Returns:
+        A matplotlib figure.
+    """
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    k = [lv.level for lv in trace.levels]
+    score = [lv.score.value for lv in trace.levels]
+    below = [lv.score.value - lv.score.low for lv in trace.levels]
+    above = [lv.score.high - lv.score.value for lv in trace.levels]
+    ax.errorbar(
+        k,
+        score,
+        yerr=[below, above],
+        fmt="o-",
+        color=_COLOURS["mcts"],
+        capsize=4,
+        label=f"stronger player's score, 95 % interval ({trace.levels[0].games} games a level)",
+    )
+    if trace.slope is not None and trace.trend_centre is not None:
+        centre_k, centre = trace.trend_centre
+        ends = [k[0], k[-1]]
+        ax.plot(
+            ends,
+            [centre + trace.slope.value * (x - centre_k) for x in ends],
+            color="grey",
+            linestyle="--",
+            linewidth=1,
+            label=f"trend: {trace.slope.value:+.3f} per doubling",
+        )
+    ax.axhline(0.5, color="grey", linewidth=0.8)
+    ax.set_xticks(k, [f"{lv.strong} vs {lv.weak}" for lv in trace.levels])
+    ax.set(
+        xlabel="MCTS iterations per move: stronger vs weaker",
+        ylabel="stronger player's score",
+        title=f"{report.game!r}: skill trace",
+    )
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize="small", loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def evaluation_figure(report: BalanceReport) -> Any:
+    """Black's value by ply in each evaluated game, one panel per player,
+    each line coloured by who won in the end.
+
+    Returns:
+        A matplotlib figure.
+    """
+    plt = _pyplot()
+    shown = [r for r in report.reports if r.measures.evaluation is not None]
+    fig, axes = plt.subplots(
+        1, len(shown), figsize=(7 if len(shown) == 1 else 11, 4.5), squeeze=False, sharey=True
+    )
+    winner_colours = {0: "black", 1: "tab:red"}
+    for ax, r in zip(axes[0], shown, strict=True):
+        evaluation = r.measures.evaluation
+        assert evaluation is not None
+        for t in evaluation.trajectories:
+            ax.plot(
+                t.plies,
+                t.values,
+                color=winner_colours.get(t.winner, "grey"),
+                alpha=0.45,
+                linewidth=1,
+            )
+        ax.axhline(0, color="grey", linewidth=0.8)
+        ax.set(
+            xlabel="ply",
+            title=f"{_label(r.bot, r.iterations)}: {evaluation.games} games",
+        )
+        ax.set_ylim(-1.05, 1.05)
+    axes[0][0].set_ylabel("Black's value (MCTS, +1 Black wins)")
+    handles = [
+        plt.Line2D([], [], color="black", label="Black won"),
+        plt.Line2D([], [], color="tab:red", label="White won"),
+    ]
+    axes[0][-1].legend(handles=handles, fontsize="small", loc="lower right")
+    fig.suptitle(f"{report.game!r}: the evaluator's view of each game")
+    fig.tight_layout()
+    return fig
+
+
+def svg_text(fig: Any) -> str:
+    """The figure as an SVG element with its text kept as text, to embed
+    in a page, and the figure closed."""
+    plt = _pyplot()
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "stonefield"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    plt.close(fig)
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
 
 
 def _save(fig: Any, path: Path, plt: Any) -> Path:

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
-from stonefield._core import OptionError
+from stonefield._core import GameBatch, OptionError
 from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
@@ -29,7 +29,7 @@ NO_WINNER = _core.NO_WINNER
 with komi."""
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % for ``z = 1.96``).
 
     >>> low, high = wilson_interval(50, 100)
@@ -201,7 +201,7 @@ def _playouts(
     *,
     first: int,
     count: int,
-) -> dict[str, Any]:
+) -> GameBatch:
     """One chunk of a batch; module-level so that executors can pickle it."""
     return _core.playouts(
         game, seed=seed, first=first, count=count, threads=threads, max_moves=max_moves
@@ -294,14 +294,14 @@ def simulate(
         progress=advance,
     )
     seconds = time.perf_counter() - started
-    cap = parts[0]["max_moves"] if parts else (max_moves or game.default_max_moves)
+    cap = parts[0].max_moves if parts else (max_moves or game.default_max_moves)
 
     def joined(
         key: str, dtype: type[np.generic], shape: tuple[int, ...]
     ) -> npt.NDArray[np.generic]:
         if not parts:
             return np.zeros(shape, dtype=dtype)
-        return np.concatenate([p[key] for p in parts])
+        return np.concatenate([getattr(p, key) for p in parts])
 
     return SimulationResult(
         game=game,

@@ -1,8 +1,9 @@
 """SVG pictures of a position, in pure Python (``xml.etree``).
 
-Sunder is drawn as the hexagonal cells it is played on; Anda, Lingarda and
-Esgrad as a hexagon of triangles with the stones on the intersections; Anadil
-as a square grid with its prison beside it. The coordinates around the board
+A game played in the cells of its board (:attr:`Game.drawn_in_cells`) is
+drawn as those cells; the others as a hexagon of triangles, or a square
+grid, with the stones on the intersections; and the stones a game holds off
+the board (:meth:`State.off_board`) in a box beside it. The coordinates around the board
 are the notation's: rows are numbered up the left side, and the columns of
 the hex board run diagonally, down and to the right, each lettered where it
 leaves the board (as in the text diagram).
@@ -39,10 +40,6 @@ STONE_COLOURS = {"B": ("#1b1b1b", "#000000"), "W": ("#fbfbf8", "#2b2b2b")}
 LAST_MOVE_COLOUR = "#d62728"
 TEXT_COLOUR = "#333333"
 
-# Games played in the cells of the hex board; the others play on its
-# intersections (or on the square grid).
-CELL_GAMES = frozenset({"sunder"})
-
 # Board units: neighbouring points are 1 apart.
 _STONE_RADIUS = 0.44
 _FONT = 0.38
@@ -59,7 +56,7 @@ class _Geometry:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.hex = game.shape == "hex"
-        self.cells = game.name in CELL_GAMES
+        self.cells = game.drawn_in_cells
 
     def centre(self, c: int, r: int) -> tuple[float, float]:
         """The picture position of coordinate (c, r); y grows downwards."""
@@ -284,8 +281,9 @@ def svg(
             0.14,
             _attrs(fill=LAST_MOVE_COLOUR, class_="last-move", data_point=move.text),
         )
-    if game.name == "anadil":
-        _draw_prison(picture, state)
+    held = state.off_board()
+    if held is not None:
+        _draw_off_board(picture, state, *held)
     _draw_caption(picture, state, drawing, last_move)
     return _finish(picture, size)
 
@@ -364,20 +362,20 @@ def _draw_mark(
         picture.text(group, x, y, mark.text, _FONT, {**_attrs(fill=mark.colour), **point})
 
 
-def _draw_prison(picture: _Picture, state: State) -> None:
-    """Anadil's prison: a box right of the board with one stone of the
-    colour it holds and the count (pairs cancel, so it holds one colour)."""
-    held = int(state.query("prison"))
+def _draw_off_board(picture: _Picture, state: State, name: str, held: int) -> None:
+    """The stones a game holds off the board (Anadil's prison): a box
+    ``name`` right of the board with one stone of the colour it holds and
+    the count, ``held`` being ``+k`` black stones or ``-k`` white."""
     side = state.game.side
     x = side + 1.6
     y = -(side + 1) / 2
-    box = picture.group(None, _attrs(class_="prison", data_count=str(held)))
+    box = picture.group(None, _attrs(class_=name, data_count=str(held)))
     corners = [(x - 0.8, y - 1.5), (x + 0.8, y - 1.5), (x + 0.8, y + 1.3), (x - 0.8, y + 1.3)]
     picture.polygon(
         box, corners, _attrs(fill=BOARD_COLOUR, stroke=LINE_COLOUR, stroke_width="0.04")
     )
     ink = _attrs(fill=TEXT_COLOUR, font_family="sans-serif")
-    picture.text(box, x, y - 1.05, "prison", _FONT * 0.9, ink)
+    picture.text(box, x, y - 1.05, name, _FONT * 0.9, ink)
     if held == 0:
         picture.text(box, x, y, "empty", _FONT * 0.8, ink)
         return

@@ -2,6 +2,11 @@ use super::*;
 use crate::options::{OptionValue, Options};
 use crate::playout::{LastAction, NO_WINNER};
 
+const BRANCHING: Detail = Detail {
+    branching: true,
+    evaluation: None,
+};
+
 fn sunder(size: i64) -> AnyPosition {
     AnyPosition::new(
         "sunder",
@@ -63,7 +68,7 @@ fn max_moves_stops_a_game_unfinished() {
 #[test]
 fn counting_branching_plays_the_same_playouts() {
     let start = sunder(5);
-    let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, true);
+    let games = play_games(&start, [Player::Random; 2], 11, 5, 100, 610, BRANCHING);
     let batch = playouts(&start, 11, 5, 100, 610);
     assert_eq!(games.winners, batch.winners);
     assert_eq!(games.lengths, batch.lengths);
@@ -95,9 +100,9 @@ fn a_batch_of_games_does_not_depend_on_split_or_threads() {
         .num_threads(1)
         .build()
         .unwrap();
-    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, true));
-    let head = play_games(&start, players, 3, 0, 15, 370, true);
-    let tail = play_games(&start, players, 3, 15, 25, 370, true);
+    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, BRANCHING));
+    let head = play_games(&start, players, 3, 0, 15, 370, BRANCHING);
+    let tail = play_games(&start, players, 3, 15, 25, 370, BRANCHING);
     assert_eq!(all.winners[..15], head.winners[..]);
     assert_eq!(all.winners[15..], tail.winners[..]);
     assert_eq!(all.lengths[15..], tail.lengths[..]);
@@ -117,8 +122,24 @@ fn mcts_beats_random_play_from_either_seat() {
         iterations: 300,
         exploration: 1.4,
     };
-    let as_first = play_games(&start, [mcts, Player::Random], 1, 0, 20, 370, false);
-    let as_second = play_games(&start, [Player::Random, mcts], 1, 0, 20, 370, false);
+    let as_first = play_games(
+        &start,
+        [mcts, Player::Random],
+        1,
+        0,
+        20,
+        370,
+        Detail::default(),
+    );
+    let as_second = play_games(
+        &start,
+        [Player::Random, mcts],
+        1,
+        0,
+        20,
+        370,
+        Detail::default(),
+    );
     // The seat that won: the winner's colour, exchanged after a swap.
     let seat_wins = |g: &Games, seat: i8| {
         (0..g.winners.len())
@@ -127,4 +148,72 @@ fn mcts_beats_random_play_from_either_seat() {
     };
     assert!(seat_wins(&as_first, 0) >= 18, "{:?}", as_first.winners);
     assert!(seat_wins(&as_second, 1) >= 18, "{:?}", as_second.winners);
+}
+
+#[test]
+fn per_game_tallies_count_every_ply_of_a_small_board() {
+    // Sunder side 2 without swap: 7 points, no captures, so ply k offers
+    // the 7 - k empty points and every placement covers a new point.
+    let start = AnyPosition::new(
+        "sunder",
+        &mut Options::new([
+            ("size", OptionValue::Int(2)),
+            ("pie", OptionValue::Bool(false)),
+        ]),
+    )
+    .unwrap();
+    let games = play_games(&start, [Player::Random; 2], 5, 0, 50, 70, BRANCHING);
+    for i in 0..50 {
+        let length = games.lengths[i];
+        let total: u32 = (0..length).map(|k| 7 - k).sum();
+        assert_eq!(games.legal_total[i], total as u64);
+        assert_eq!(games.legal_first[i], 7);
+        assert_eq!(games.legal_max[i], 7);
+        assert_eq!(games.legal_last[i], 7 - (length - 1));
+        let forced = u32::from(length == 7);
+        assert_eq!(games.decisions[i], length - forced);
+        assert_eq!(games.covered[i], length);
+    }
+}
+
+#[test]
+fn evaluations_leave_the_games_as_they_are() {
+    let start = sunder(4);
+    let evaluation = Evaluation {
+        games: 6,
+        every: 3,
+        iterations: 40,
+        exploration: 1.4,
+    };
+    let detail = Detail {
+        branching: true,
+        evaluation: Some(evaluation),
+    };
+    let mcts = Player::Mcts {
+        iterations: 30,
+        exploration: 1.4,
+    };
+    let plain = play_games(&start, [mcts, Player::Random], 9, 4, 8, 370, BRANCHING);
+    let evaluated = play_games(&start, [mcts, Player::Random], 9, 4, 8, 370, detail);
+    assert_eq!(plain.winners, evaluated.winners);
+    assert_eq!(plain.lengths, evaluated.lengths);
+    assert_eq!(plain.covered, evaluated.covered);
+    // Games 4 and 5 of the batch are evaluated at plies 0, 3, 6, ...
+    for game in [4, 5] {
+        let count = evaluated
+            .evaluated_game
+            .iter()
+            .filter(|&&g| g == game)
+            .count();
+        let length = evaluated.lengths[(game - 4) as usize] as usize;
+        assert_eq!(count, length.div_ceil(3), "game {game}");
+    }
+    assert!(evaluated.evaluated_game.iter().all(|&g| g == 4 || g == 5));
+    assert!(evaluated.evaluated_ply.iter().all(|&p| p % 3 == 0));
+    assert!(evaluated
+        .evaluation
+        .iter()
+        .all(|v| (-1.0..=1.0).contains(v)));
+    let again = play_games(&start, [mcts, Player::Random], 9, 4, 8, 370, detail);
+    assert_eq!(again.evaluation, evaluated.evaluation, "seeded");
 }

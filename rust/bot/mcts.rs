@@ -276,6 +276,18 @@ impl RootTotals {
         self.score.fill(0);
     }
 
+    /// The mean reward of the root's visits for the player to move, in
+    /// `[-1, 1]` (0 before any visit): the search's value of the position.
+    pub fn mean_reward(&self) -> f64 {
+        let visits: u64 = self.visits.iter().sum();
+        let score: i64 = self.score.iter().sum();
+        if visits == 0 {
+            0.0
+        } else {
+            score as f64 / visits as f64
+        }
+    }
+
     /// The totals over the legal actions of `root`, which `legal` lists.
     pub fn result(&self, legal: &[Action], iterations: u64) -> SearchResult {
         SearchResult {

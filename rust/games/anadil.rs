@@ -26,16 +26,18 @@
 //! kept so that playing it does not resolve it again, and an illegal one is
 //! remembered for the turn. A player with no stone, whose placements often
 //! repeat, has what serves them all found once per turn
-//! (`judge_lone_placement`). The teaching views behind `query` live in
-//! `views`.
+//! (`judge_lone_placement`). The teaching views (a group's breaths, the
+//! smothered stones, how a game ended) live in `views`.
 
 mod regions;
 mod views;
 mod zobrist;
 
+pub use views::Ending;
+
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -848,19 +850,6 @@ impl Position for Anadil {
         if let Some(p) = self.protected_point() {
             planes.set(2, p, 1.0);
         }
-    }
-
-    /// Queries: `prison` (signed: +k black stones, -k white), `protected_point`
-    /// (the name of the stone the no-counter-annihilation ruling protects, or
-    /// none), `stones` (per colour on the board), `smothered` (per colour, the
-    /// stones of smothered groups on the board as it stands), `ending` (how a
-    /// finished game ended: `annihilated` when the loser has no stone left,
-    /// `full board`, or `blocked`; none while it goes on); at a point:
-    /// `group` and `supergroup` (the stones connected to it), `region` (the
-    /// king-region of an empty point), `breaths` (each breath of the group
-    /// there, by name, and whether it is obstructed).
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        self.view(what, point)
     }
 }
 

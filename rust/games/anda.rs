@@ -30,10 +30,11 @@ mod chains;
 mod geometry;
 mod placement;
 mod removal;
+mod views;
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -41,6 +42,7 @@ use crate::observation::Planes;
 use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
+pub use views::{Breath, ColourScore, Liberty};
 
 /// An Anda position.
 #[derive(Debug)]
@@ -229,6 +231,12 @@ impl Anda {
         self.prisoners
     }
 
+    /// Whether each colour has had (or passed) its two-stone first turn,
+    /// `[black, white]`.
+    pub fn first_turn_done(&self) -> [bool; 2] {
+        self.first_turn_done
+    }
+
     /// The first stone of a two-stone first turn, while the second is due.
     pub fn pending_stone(&self) -> Option<Point> {
         self.pending
@@ -341,30 +349,6 @@ impl Anda {
         territory
     }
 
-    /// Ruling (score): territory plus prisoners, plus komi for White, plus
-    /// half a point for the colour that made the game's first pass. Returns
-    /// per colour `[territory, prisoners, komi, half point]`.
-    fn score_parts(&mut self) -> [[f64; 4]; 2] {
-        let territory = self.territory();
-        let mut parts = [[0.0; 4]; 2];
-        for colour in [Colour::Black, Colour::White] {
-            let k = colour.index();
-            parts[k][0] = territory[k] as f64;
-            parts[k][1] = self.prisoners[k] as f64;
-            parts[k][2] = if colour == Colour::White {
-                self.komi as f64
-            } else {
-                0.0
-            };
-            parts[k][3] = if self.turn.first_pass() == Some(colour) {
-                0.5
-            } else {
-                0.0
-            };
-        }
-        parts
-    }
-
     /// A uniformly random legal placement, or `None` when none is legal.
     /// Draws empty points at random and keeps the first legal one; after a
     /// few misses it lists every legal placement and draws among them. Both
@@ -398,105 +382,6 @@ impl Anda {
         }
         self.stone_would_live(p, colour) && (!first_stone || self.second_stone_can_follow(p))
     }
-
-    /// The owner of each point's region as territory (`"black"`, `"white"`
-    /// or none), for every empty point; stones give none.
-    fn territory_map(&mut self) -> Detail {
-        let mut out = Vec::with_capacity(self.board.points());
-        for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] != EMPTY {
-                out.push(Detail::None);
-                continue;
-            }
-            let r = self.label[p as usize];
-            let black = self.obstruction(r, Colour::Black);
-            let white = self.obstruction(r, Colour::White);
-            out.push(match (black, white) {
-                (1.., 0) => Detail::Text("black".into()),
-                (0, 1..) => Detail::Text("white".into()),
-                _ => Detail::None,
-            });
-        }
-        Detail::List(out)
-    }
-
-    /// The group at `p` with its liberties (both in point order), and for
-    /// each liberty how many enemy groups obstruct it (0, 1, or 2 for "two
-    /// or more").
-    fn breath_view(&mut self, p: Point) -> Detail {
-        let Some(colour) = Colour::of_cell(self.cells[p as usize]) else {
-            return Detail::None;
-        };
-        let g = self.label[p as usize];
-        let mut stones = Vec::new();
-        let mut liberties = Vec::new();
-        self.scratch.marks.clear();
-        let head = self.groups[g as usize].head;
-        let mut s = head;
-        loop {
-            stones.push(s);
-            for &q in self.board.neighbours(s) {
-                if self.cells[q as usize] == EMPTY && self.scratch.marks.mark(q) {
-                    liberties.push(q);
-                }
-            }
-            s = self.next[s as usize];
-            if s == head {
-                break;
-            }
-        }
-        stones.sort_unstable();
-        liberties.sort_unstable();
-        let name = |q: Point| Detail::Text(self.board.name(q).into());
-        let stones = Detail::List(stones.iter().map(|&q| name(q)).collect());
-        let mut listed = Vec::with_capacity(liberties.len());
-        for q in liberties {
-            let obstructions = self.obstruction(self.label[q as usize], colour.opponent());
-            listed.push(Detail::map([
-                ("point", Detail::Text(self.board.name(q).into())),
-                ("obstructions", Detail::Int(obstructions as i64)),
-            ]));
-        }
-        let smothered = self.is_smothered(g);
-        Detail::map([
-            ("colour", Detail::Text(colour.name().into())),
-            ("stones", stones),
-            ("liberties", Detail::List(listed)),
-            ("smothered", Detail::Bool(smothered)),
-        ])
-    }
-
-    /// The stones of every group that is smothered as the board stands.
-    fn smothered_view(&mut self) -> Detail {
-        let mut out = Vec::new();
-        self.scratch.group_marks.clear();
-        for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY {
-                continue;
-            }
-            let g = self.label[p as usize];
-            if self.scratch.group_marks.mark(g) && self.is_smothered(g) {
-                let head = self.groups[g as usize].head;
-                let mut s = head;
-                loop {
-                    out.push(Detail::Text(self.board.name(s).into()));
-                    s = self.next[s as usize];
-                    if s == head {
-                        break;
-                    }
-                }
-            }
-        }
-        out.sort_by_key(|d| match d {
-            Detail::Text(t) => self.board.parse_point(t).unwrap_or(0),
-            _ => 0,
-        });
-        Detail::List(out)
-    }
-}
-
-fn colour_detail(colour: Option<Colour>) -> Detail {
-    colour.map_or(Detail::None, |c| Detail::Text(c.name().into()))
 }
 
 /// Anda's options (RULES.md §4).
@@ -591,8 +476,7 @@ impl Position for Anda {
     }
 
     fn scores(&mut self) -> Option<[f64; 2]> {
-        let parts = self.score_parts();
-        Some([parts[0].iter().sum(), parts[1].iter().sum()])
+        Some(self.score_breakdown().map(|part| part.total))
     }
 
     fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
@@ -642,63 +526,6 @@ impl Position for Anda {
         if self.turn.consecutive_passes() == 1 {
             planes.fill(7, 1.0);
         }
-    }
-
-    /// Queries (snake_case):
-    /// - `prisoners`: stones each colour has captured, `{black, white}`.
-    /// - `first_pass`: the colour that passed first in the game, or none.
-    /// - `consecutive_passes`: passes in a row just played (2 ends the game).
-    /// - `first_turn_done`: `{black, white}`, whether each has had its
-    ///   two-stone first turn (or passed it).
-    /// - `pending_stone`: the first stone of a first turn whose second stone
-    ///   is due, or none.
-    /// - `scores`: `{black, white}` totals of the position as it stands.
-    /// - `score`: per colour `{territory, prisoners, komi, half_point, total}`.
-    /// - `territory`: per point, the colour owning its region, or none.
-    /// - `smothered`: the stones of every group smothered as the board stands
-    ///   (they go at the next removal).
-    /// - `breath` at a point: the group there, its liberties and how many
-    ///   enemy groups obstruct each, and whether it is smothered.
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        let per_colour_int = |v: [u32; 2]| {
-            Detail::map([
-                ("black", Detail::Int(v[0] as i64)),
-                ("white", Detail::Int(v[1] as i64)),
-            ])
-        };
-        Ok(match (what, point) {
-            ("prisoners", _) => per_colour_int(self.prisoners),
-            ("first_pass", _) => colour_detail(self.turn.first_pass()),
-            ("consecutive_passes", _) => Detail::Int(self.turn.consecutive_passes() as i64),
-            ("first_turn_done", _) => Detail::map([
-                ("black", Detail::Bool(self.first_turn_done[0])),
-                ("white", Detail::Bool(self.first_turn_done[1])),
-            ]),
-            ("pending_stone", _) => self.pending.map_or(Detail::None, |p| Detail::Text(self.board.name(p).into())),
-            ("scores", _) => Detail::per_colour(self.scores().expect("anda scores")),
-            ("score", _) => {
-                let parts = self.score_parts();
-                let one = |v: [f64; 4]| {
-                    Detail::map([
-                        ("territory", Detail::Float(v[0])),
-                        ("prisoners", Detail::Float(v[1])),
-                        ("komi", Detail::Float(v[2])),
-                        ("half_point", Detail::Float(v[3])),
-                        ("total", Detail::Float(v.iter().sum())),
-                    ])
-                };
-                Detail::map([("black", one(parts[0])), ("white", one(parts[1]))])
-            }
-            ("territory", _) => self.territory_map(),
-            ("smothered", _) => self.smothered_view(),
-            ("breath", Some(p)) => self.breath_view(p),
-            _ => {
-                return Err(Error::Notation(format!(
-                    "anda has no '{what}' (it has: prisoners, first_pass, consecutive_passes, first_turn_done, \
-                     pending_stone, scores, score, territory, smothered, breath at a point)"
-                )))
-            }
-        })
     }
 }
 

@@ -16,14 +16,16 @@ mod judge;
 mod lifeless;
 mod score;
 mod sight;
+mod views;
 
 use std::borrow::Cow;
 
 use judge::{Searches, Verdict};
 pub use score::Score;
 use sight::Sight;
+pub use views::Preview;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -39,6 +41,8 @@ pub struct Lingarda {
     cells: sight::Padded,
     /// The lines of sight and what each gives.
     sight: Sight,
+    /// The board's neighbours, for the walks along lines of sight.
+    steps: sight::StepTable,
     /// The searches' buffers, and the flips of the last legal candidate.
     searches: Searches,
     /// Per colour, the points known to give its stone no lifeline.
@@ -63,6 +67,7 @@ clone_by_fields!(Lingarda {
     last_placer,
     cells,
     sight,
+    steps,
     searches,
     open,
     scratch,
@@ -90,7 +95,7 @@ impl Lingarda {
     /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
         if self.searches.candidate != p || !self.searches.legal {
-            self.weigh(p);
+            self.weigh_legality(p);
         }
         let mover = self.turn.to_move();
         let flips = std::mem::take(&mut self.searches.flips);
@@ -121,7 +126,7 @@ impl Lingarda {
     fn can_place(&mut self) -> bool {
         (0..self.open.len()).any(|k| {
             let p = self.open[k];
-            self.weigh(p) == Verdict::Legal
+            self.weigh_legality(p) == Verdict::Legal
         })
     }
 
@@ -130,7 +135,8 @@ impl Lingarda {
         match self.weigh(p) {
             Verdict::Legal => None,
             Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
-            Verdict::Stranded => {
+            // (An exact weighing tells stranding apart: `Illegal` means it.)
+            Verdict::Stranded | Verdict::Illegal => {
                 let (s, flipped) = self.stranded_to_name();
                 let name = self.board.name(s);
                 let once = if flipped { " once flipped" } else { "" };
@@ -155,58 +161,6 @@ impl Lingarda {
     pub fn consecutive_passes(&self) -> u8 {
         self.turn.consecutive_passes()
     }
-
-    fn points_detail(flags: impl Iterator<Item = Point>) -> Detail {
-        Detail::List(flags.map(|p| Detail::Int(p as i64)).collect())
-    }
-
-    /// The `lifelines` view: which stones have a lifeline, per colour; with
-    /// `p`, as they would be with the mover's stone on `p` before the flip,
-    /// with the stones that would flip and the verdict.
-    fn lifelines_detail(&mut self, p: Option<Point>) -> Result<Detail, Error> {
-        if let Some(p) = p {
-            if self.cells[p as usize] != EMPTY {
-                return Err(Error::Notation(format!(
-                    "lifelines at {}: the point is occupied",
-                    self.board.name(p)
-                )));
-            }
-        }
-        let at = p.unwrap_or(NO_POINT);
-        let flags = self.lifeline_flags(at);
-        let cell = |s: Point| {
-            if s == at {
-                self.turn.to_move().stone()
-            } else {
-                self.cells[s as usize]
-            }
-        };
-        let with = |colour: Colour| {
-            Self::points_detail(
-                (0..self.board.points() as Point)
-                    .filter(|&s| flags[s as usize] && cell(s) == colour.stone()),
-            )
-        };
-        let mut pairs = vec![
-            ("black", with(Colour::Black)),
-            ("white", with(Colour::White)),
-        ];
-        if let Some(p) = p {
-            let reason = self.placement_reason(p);
-            // When the new stone has a lifeline, the enemy stones left
-            // without one flip (the weighing may stop before it finds them
-            // all once the placement is illegal anyway).
-            let enemy = self.turn.to_move().opponent().stone();
-            let new_stone_lives = flags[p as usize];
-            let flips = (0..self.board.points() as Point).filter(|&s| {
-                new_stone_lives && !flags[s as usize] && self.cells[s as usize] == enemy
-            });
-            pairs.push(("flips", Self::points_detail(flips)));
-            pairs.push(("legal", Detail::Bool(reason.is_none())));
-            pairs.push(("reason", reason.map_or(Detail::None, Detail::Text)));
-        }
-        Ok(Detail::map(pairs))
-    }
 }
 
 /// Lingarda's options (RULES.md §6).
@@ -230,6 +184,7 @@ impl Position for Lingarda {
             board,
             cells: sight::padded(),
             sight: Sight::empty(board),
+            steps: sight::steps(board),
             searches: Searches::new(n),
             lifeless: lifeless::Lifeless::new(n),
             final_score: None,
@@ -267,7 +222,7 @@ impl Position for Lingarda {
             return;
         }
         for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY && self.weigh(p) == Verdict::Legal {
+            if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
                 out.push(p);
             }
         }
@@ -340,7 +295,7 @@ impl Position for Lingarda {
             let verdict = if self.lifeless.contains(mover, p) {
                 Verdict::NoLifeline
             } else {
-                self.weigh(p)
+                self.weigh_legality(p)
             };
             if verdict == Verdict::Legal {
                 return Some(p);
@@ -406,52 +361,6 @@ impl Position for Lingarda {
                     q = adjacency.step(q, d);
                 }
             }
-        }
-    }
-
-    /// Queries (all snake_case):
-    /// - `swapped`: whether the seats exchanged colours (Bool).
-    /// - `consecutive_passes`: passes in a row just before now (Int).
-    /// - `last_placer`: the colour of the last placement, `"black"`,
-    ///   `"white"`, or None.
-    /// - `scores`: `{black, white}` totals of the position as it stands.
-    /// - `score`: per colour `{stones, enclosures, half_point, total}`.
-    /// - `lifelines`: `{black, white}`, the point indices of the stones that
-    ///   have a lifeline. At an empty point `p`: the same with the mover's
-    ///   stone imagined on `p` before the flip, plus `flips` (the stones that
-    ///   would flip), `legal` and `reason` (None when legal).
-    /// - `enclosures`: per point, the colour owning its enclosure (`"black"`,
-    ///   `"white"`), or None for stones and enclosures nobody owns.
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        match what {
-            "swapped" => Ok(Detail::Bool(self.turn.swapped())),
-            "consecutive_passes" => Ok(Detail::Int(self.turn.consecutive_passes() as i64)),
-            "last_placer" => Ok(self.last_placer.map_or(Detail::None, |c| Detail::Text(c.name().into()))),
-            "scores" => Ok(Detail::per_colour(self.score().totals())),
-            "score" => {
-                let score = self.score();
-                let totals = score.totals();
-                let part = |k: usize| {
-                    Detail::map([
-                        ("stones", Detail::Int(score.stones[k] as i64)),
-                        ("enclosures", Detail::Int(score.enclosures[k] as i64)),
-                        ("half_point", Detail::Float(score.half_point[k])),
-                        ("total", Detail::Float(totals[k])),
-                    ])
-                };
-                Ok(Detail::map([("black", part(0)), ("white", part(1))]))
-            }
-            "lifelines" => self.lifelines_detail(point),
-            "enclosures" => Ok(Detail::List(
-                self.enclosure_owners()
-                    .into_iter()
-                    .map(|owner| owner.map_or(Detail::None, |c| Detail::Text(c.name().into())))
-                    .collect(),
-            )),
-            _ => Err(Error::Notation(format!(
-                "lingarda has no '{what}' (it has: swapped, consecutive_passes, last_placer, scores, score, \
-                 lifelines, lifelines at a point, enclosures)"
-            ))),
         }
     }
 }

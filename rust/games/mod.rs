@@ -27,12 +27,10 @@ macro_rules! position_basics {
     };
 }
 
-mod detail;
 mod position;
 mod registry;
 mod turn;
 
-pub use detail::Detail;
 pub use position::Position;
 pub use registry::{option_specs, AnyPosition, PositionVisitor, GAME_NAMES};
 pub use turn::{Turn, SWAP_REASON};

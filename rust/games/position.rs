@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Special, Turn};
+use super::{Action, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
@@ -94,16 +94,6 @@ pub trait Position: Clone + Send + Sync + 'static {
             buf.retain(|&a| Some(a) != pass);
         }
         (!buf.is_empty()).then(|| buf[rng.below(buf.len())])
-    }
-
-    /// The game's own counters and views, for tools and tests (`"score"`,
-    /// `"prisoners"`, ...). `point` is given for queries about one point.
-    ///
-    /// # Errors
-    /// [`Error::Notation`] when the game has no such query.
-    fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error> {
-        let _ = point;
-        Err(Error::Notation(format!("{} has no '{what}'", self.name())))
     }
 
     /// The names of the game's own observation planes, which follow

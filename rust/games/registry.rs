@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{Action, Detail, Position, Special, Turn};
+use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
 use crate::error::Error;
@@ -22,9 +22,27 @@ macro_rules! games {
     // `$d` is a literal `$`, so the inner macro can have variables of its own.
     ($d:tt; $($module:ident :: $ty:ident),* $(,)?) => {
         /// A state of any registered game.
-        #[derive(Clone, Debug)]
+        #[derive(Debug)]
         pub enum AnyPosition {
             $($ty(super::$module::$ty),)*
+        }
+
+        impl Clone for AnyPosition {
+            fn clone(&self) -> Self {
+                match self {
+                    $(AnyPosition::$ty(g) => AnyPosition::$ty(g.clone()),)*
+                }
+            }
+
+            /// The game's own `clone_from` when both are of the same game,
+            /// so that resetting a state from a start reuses its buffers
+            /// (the derived one would clone afresh).
+            fn clone_from(&mut self, source: &Self) {
+                match (self, source) {
+                    $((AnyPosition::$ty(g), AnyPosition::$ty(from)) => g.clone_from(from),)*
+                    (this, source) => *this = source.clone(),
+                }
+            }
         }
 
         /// The registry names, in registration order.
@@ -128,7 +146,6 @@ impl Position for AnyPosition {
         fn apply_unchecked(&mut self, action: Action);
         fn scores(&mut self) -> Option<[f64; 2]>;
         fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action>;
-        fn query(&mut self, what: &str, point: Option<Point>) -> Result<Detail, Error>;
         fn feature_plane_names(&self) -> &'static [&'static str];
         fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>);
     }

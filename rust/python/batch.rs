@@ -1,18 +1,125 @@
-//! Batch random playouts for Python: the GIL is released while rayon plays
-//! the games over all cores (or a pool of the requested size).
+//! Batch games for Python: the GIL is released while rayon plays the games
+//! over all cores (or a pool of the requested size), and their results come
+//! back as one typed object with a numpy array per field.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::PyTuple;
 
 use super::game::Game;
 use super::pools::pool;
-use crate::batch;
+use crate::batch::{self, Games};
 use crate::playout::default_max_moves;
 
+/// Declares the frozen result class with one getter per field, a
+/// positional constructor in field order, and `__reduce__` through it (so
+/// that executors can pickle a chunk's result).
+macro_rules! result_class {
+    ($(#[$doc:meta])* $name:ident { $($(#[$field_doc:meta])* $field:ident,)* }) => {
+        $(#[$doc])*
+        #[pyclass(module = "stonefield._core", frozen)]
+        pub struct $name {
+            $($(#[$field_doc])* #[pyo3(get)] $field: Py<PyAny>,)*
+        }
+
+        #[pymethods]
+        impl $name {
+            #[new]
+            #[allow(clippy::too_many_arguments)] // one per field, in order
+            fn new($($field: Py<PyAny>),*) -> Self {
+                Self { $($field),* }
+            }
+
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let py = slf.py();
+                let this = slf.get();
+                let fields = PyTuple::new(py, [$(this.$field.clone_ref(py)),*])?;
+                Ok((slf.get_type().into_any(), fields))
+            }
+        }
+    };
+}
+
+result_class! {
+    /// The per-game results of a batch, in game order: each field a numpy
+    /// array with one entry per game, except `branching` and `reached`
+    /// (per ply), the three `evaluated` arrays (one entry per evaluated
+    /// position) and `max_moves`, the cap the games were played under.
+    GameBatch {
+        /// The winner's colour index (0 Black, 1 White), or -1 for none.
+        winners,
+        /// Actions played.
+        lengths,
+        /// Whether the game ended by its rules (not by the cap).
+        finished,
+        /// Whether the seats exchanged colours.
+        swapped,
+        /// The final scores, `(games, 2)`: Black's, White's (NaN where a
+        /// game has none).
+        scores,
+        /// The kind of the last action (`batch::LastAction`).
+        last,
+        /// With `branching`: legal actions per ply, summed over the games.
+        branching,
+        /// With `branching`: how many games reached each ply.
+        reached,
+        /// With `branching`: legal actions summed over the game's plies.
+        legal_total,
+        /// With `branching`: the most legal actions at one ply.
+        legal_max,
+        /// With `branching`: legal actions at the first ply.
+        legal_first,
+        /// With `branching`: legal actions at the last ply.
+        legal_last,
+        /// With `branching`: plies with more than one legal action.
+        decisions,
+        /// With `branching`: the points ever placed on.
+        covered,
+        /// With an evaluation: the game of each evaluated position.
+        evaluated_game,
+        /// With an evaluation: its ply.
+        evaluated_ply,
+        /// With an evaluation: Black's value of it.
+        evaluation,
+        /// The cap on actions per game.
+        max_moves,
+    }
+}
+
+impl GameBatch {
+    /// The results of `count` games played under `max_moves`, as numpy
+    /// arrays.
+    pub fn of(py: Python<'_>, games: Games, count: usize, max_moves: usize) -> PyResult<Self> {
+        let array = |v: Bound<'_, PyAny>| v.unbind();
+        let scores: Bound<'_, PyArray2<f64>> =
+            PyArray1::from_vec(py, games.scores).reshape([count, 2])?;
+        Ok(Self {
+            winners: array(PyArray1::from_vec(py, games.winners).into_any()),
+            lengths: array(PyArray1::from_vec(py, games.lengths).into_any()),
+            finished: array(PyArray1::from_vec(py, games.finished).into_any()),
+            swapped: array(PyArray1::from_vec(py, games.swapped).into_any()),
+            scores: array(scores.into_any()),
+            last: array(PyArray1::from_vec(py, games.last).into_any()),
+            branching: array(PyArray1::from_vec(py, games.branching).into_any()),
+            reached: array(PyArray1::from_vec(py, games.reached).into_any()),
+            legal_total: array(PyArray1::from_vec(py, games.legal_total).into_any()),
+            legal_max: array(PyArray1::from_vec(py, games.legal_max).into_any()),
+            legal_first: array(PyArray1::from_vec(py, games.legal_first).into_any()),
+            legal_last: array(PyArray1::from_vec(py, games.legal_last).into_any()),
+            decisions: array(PyArray1::from_vec(py, games.decisions).into_any()),
+            covered: array(PyArray1::from_vec(py, games.covered).into_any()),
+            evaluated_game: array(PyArray1::from_vec(py, games.evaluated_game).into_any()),
+            evaluated_ply: array(PyArray1::from_vec(py, games.evaluated_ply).into_any()),
+            evaluation: array(PyArray1::from_vec(py, games.evaluation).into_any()),
+            max_moves: max_moves.into_pyobject(py)?.into_any().unbind(),
+        })
+    }
+}
+
 /// Plays games `first .. first + count` of the batch seeded `seed` and
-/// returns `{"winners", "lengths", "finished", "scores", "max_moves"}` as
-/// numpy arrays. Game `i` depends only on `(seed, i)`.
+/// returns their results. Game `i` depends only on `(seed, i)`.
 #[pyfunction]
 #[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None))]
 #[allow(clippy::too_many_arguments)]
@@ -24,20 +131,12 @@ pub fn playouts<'py>(
     count: usize,
     threads: Option<usize>,
     max_moves: Option<usize>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<GameBatch> {
     let start = game.start().clone();
     drop(game);
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
     let batch =
         py.detach(|| pool.install(|| batch::playouts(&start, seed, first, count, max_moves)));
-    let out = PyDict::new(py);
-    out.set_item("winners", PyArray1::from_vec(py, batch.winners))?;
-    out.set_item("lengths", PyArray1::from_vec(py, batch.lengths))?;
-    out.set_item("finished", PyArray1::from_vec(py, batch.finished))?;
-    let scores = PyArray1::from_vec(py, batch.scores).reshape([count, 2])?;
-    let scores: Bound<'py, PyArray2<f64>> = scores;
-    out.set_item("scores", scores)?;
-    out.set_item("max_moves", max_moves)?;
-    Ok(out)
+    GameBatch::of(py, batch, count, max_moves)
 }

@@ -4,15 +4,16 @@
 
 use std::time::Duration;
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::batch::GameBatch;
 use super::errors::{IllegalMoveError, OptionError};
 use super::game::Game;
 use super::pools::pool;
 use super::state::State;
-use crate::batch::{play_games, Player};
+use crate::batch::{play_games, Detail, Evaluation, Player};
 use crate::bot::{search, Budget};
 use crate::core::Rng;
 use crate::games::{AnyPosition, Position};
@@ -112,11 +113,16 @@ pub fn random_action(state: PyRef<'_, State>, seed: u64, index: u64) -> PyResult
 
 /// Plays games `first .. first + count` of the batch seeded `seed`, seat `s`
 /// played by MCTS with `iterations[s]` iterations per move and exploration
-/// constant `exploration[s]`, or at random when `iterations[s]` is None. Returns `{"winners", "lengths", "finished",
-/// "swapped", "scores", "last", "branching", "reached", "max_moves"}` as
-/// numpy arrays (`branching` and `reached` per ply, empty unless asked for).
+/// constant `exploration[s]`, or at random when `iterations[s]` is None.
+/// Returns their results; with `branching`, they also count legal actions
+/// per ply (`branching`, `reached`) and per game (`legal_total`,
+/// `legal_max`, `legal_first`, `legal_last`, `decisions`, `covered`); with
+/// `evaluation = (games, every, iterations, exploration)`, the games with a
+/// batch index below `games` have every `every`-th position valued by an
+/// MCTS search (`evaluated_game`, `evaluated_ply`, `evaluation`: Black's
+/// value).
 #[pyfunction]
-#[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false))]
+#[pyo3(signature = (game, *, seed, first, count, iterations, exploration, threads = None, max_moves = None, branching = false, evaluation = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn games<'py>(
     py: Python<'py>,
@@ -129,7 +135,8 @@ pub fn games<'py>(
     threads: Option<usize>,
     max_moves: Option<usize>,
     branching: bool,
-) -> PyResult<Bound<'py, PyDict>> {
+    evaluation: Option<(u64, usize, u64, f64)>,
+) -> PyResult<GameBatch> {
     let start = game.start().clone();
     drop(game);
     check_exploration(exploration.0)?;
@@ -147,21 +154,31 @@ pub fn games<'py>(
         player(iterations.0, exploration.0)?,
         player(iterations.1, exploration.1)?,
     ];
+    let evaluation = match evaluation {
+        None => None,
+        Some((_, 0, _, _)) => return Err(OptionError::new_err("evaluate every ply or more")),
+        Some((_, _, 0, _)) => {
+            return Err(OptionError::new_err(
+                "evaluation iterations must be at least 1",
+            ))
+        }
+        Some((games, every, iterations, exploration)) => {
+            check_exploration(exploration)?;
+            Some(Evaluation {
+                games,
+                every,
+                iterations,
+                exploration,
+            })
+        }
+    };
+    let detail = Detail {
+        branching,
+        evaluation,
+    };
     let pool = pool(threads)?;
     let games = py.detach(|| {
-        pool.install(|| play_games(&start, players, seed, first, count, max_moves, branching))
+        pool.install(|| play_games(&start, players, seed, first, count, max_moves, detail))
     });
-    let out = PyDict::new(py);
-    out.set_item("winners", PyArray1::from_vec(py, games.winners))?;
-    out.set_item("lengths", PyArray1::from_vec(py, games.lengths))?;
-    out.set_item("finished", PyArray1::from_vec(py, games.finished))?;
-    out.set_item("swapped", PyArray1::from_vec(py, games.swapped))?;
-    let scores: Bound<'py, PyArray2<f64>> =
-        PyArray1::from_vec(py, games.scores).reshape([count, 2])?;
-    out.set_item("scores", scores)?;
-    out.set_item("last", PyArray1::from_vec(py, games.last))?;
-    out.set_item("branching", PyArray1::from_vec(py, games.branching))?;
-    out.set_item("reached", PyArray1::from_vec(py, games.reached))?;
-    out.set_item("max_moves", max_moves)?;
-    Ok(out)
+    GameBatch::of(py, games, count, max_moves)
 }

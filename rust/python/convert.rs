@@ -1,14 +1,13 @@
-//! Conversions between Python values and the core's options and details.
+//! Conversions between Python values and the core's options and colours.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
 
 use super::errors::OptionError;
 use crate::core::Colour;
-use crate::games::Detail;
 use crate::options::{OptionSpec, OptionValue, Options};
 
 /// Options from a Python mapping of names to bools, ints or floats (any
@@ -58,31 +57,6 @@ pub fn option_value<'py>(py: Python<'py>, value: OptionValue) -> PyResult<Bound<
         OptionValue::Int(v) => v.into_pyobject(py)?.into_any(),
         OptionValue::Float(v) => v.into_pyobject(py)?.into_any(),
         OptionValue::Bool(v) => PyBool::new(py, v).to_owned().into_any(),
-    })
-}
-
-/// A game's answer to a query as plain Python values.
-pub fn detail<'py>(py: Python<'py>, detail: &Detail) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match detail {
-        Detail::None => py.None().into_bound(py),
-        Detail::Bool(v) => PyBool::new(py, *v).to_owned().into_any(),
-        Detail::Int(v) => v.into_pyobject(py)?.into_any(),
-        Detail::Float(v) => v.into_pyobject(py)?.into_any(),
-        Detail::Text(v) => v.into_pyobject(py)?.into_any(),
-        Detail::List(items) => {
-            let list = PyList::empty(py);
-            for item in items {
-                list.append(self::detail(py, item)?)?;
-            }
-            list.into_any()
-        }
-        Detail::Map(pairs) => {
-            let dict = PyDict::new(py);
-            for (key, value) in pairs {
-                dict.set_item(key, self::detail(py, value)?)?;
-            }
-            dict.into_any()
-        }
     })
 }
 

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 #[pymodule(gil_used = false)]
 mod _core {
     #[pymodule_export]
-    use super::batch::playouts;
+    use super::batch::{playouts, GameBatch};
     #[pymodule_export]
     use super::bots::{games, mcts_search, random_action};
     #[pymodule_export]
@@ -37,7 +37,24 @@ mod _core {
     #[pymodule_export]
     use super::state::State;
     #[pymodule_export]
-    use super::views::esgrad::{esgrad_partitions, esgrad_passes, esgrad_score, Group, Score};
+    use super::views::anadil::{
+        anadil_breaths, anadil_counters, anadil_ending, anadil_group, anadil_region,
+        anadil_smothered, anadil_supergroup, Counters as AnadilCounters,
+    };
+    #[pymodule_export]
+    use super::views::anda::{
+        anda_breath, anda_counters, anda_score, anda_smothered, anda_territory, Breath,
+        Counters as AndaCounters, Liberty, Score as AndaScore,
+    };
+    #[pymodule_export]
+    use super::views::esgrad::{esgrad_partitions, esgrad_score, Group, Score};
+    #[pymodule_export]
+    use super::views::lingarda::{
+        lingarda_enclosures, lingarda_last_placer, lingarda_lifelines, lingarda_preview,
+        lingarda_score, Preview, Score as LingardaScore,
+    };
+    #[pymodule_export]
+    use super::views::passes;
     #[pymodule_export]
     use super::views::sunder::{sunder_cuts, Cuts};
 

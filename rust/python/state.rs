@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
-use super::convert::{colour, colour_from, detail};
+use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
 use super::legal_moves::LegalMoves;
@@ -411,19 +411,6 @@ impl State {
     /// The game record: game, options, `;`, then the moves as text.
     fn record(&self) -> String {
         self.record_text()
-    }
-
-    /// A game's own counters and views by name (`"score"`, `"prisoners"`,
-    /// ...), as plain Python values; `point` for queries about one point.
-    #[pyo3(signature = (what, point = None))]
-    fn query<'py>(
-        &mut self,
-        py: Python<'py>,
-        what: &str,
-        point: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.point_arg(point)?;
-        detail(py, &self.current.query(what, p)?)
     }
 
     /// States are equal when their games are (name and options) and they

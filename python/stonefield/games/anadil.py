@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
+from stonefield import _core
 from stonefield.colour import Colour
 from stonefield.game import Game, State
+from stonefield.overlays import Drawing, Overlays, breaths_drawing, group_point, no_group, smothered
 
 
 class Prison(int):
@@ -44,6 +46,17 @@ class Prison(int):
         return int.__repr__(self)
 
 
+def breaths_overlay(state: State, at: int | None) -> Drawing:
+    """The group at ``at`` (by default the last stone placed) and its
+    breaths, each obstructed when exactly one enemy supergroup reaches it."""
+    point = group_point(state, at)
+    found = None if point is None else _core.anadil_breaths(state, point)
+    group = None if point is None else _core.anadil_group(state, point)
+    if point is None or found is None or group is None:
+        return no_group("breaths")
+    return breaths_drawing(state, point, group, found)
+
+
 class AnadilState(State):
     """An Anadil position.
 
@@ -59,9 +72,15 @@ class AnadilState(State):
 
     __slots__ = ()
 
-    def counters(self) -> dict[str, Any]:
-        """Anadil's own counters in a playthrough, as the vectors name them."""
-        return {name: self.query(name) for name in ("prison", "protected_point")}
+    counter_names = ("prison", "protected_point")
+    overlays: ClassVar[Overlays] = {
+        "smothered": smothered(_core.anadil_smothered),
+        "breaths": breaths_overlay,
+    }
+
+    def off_board(self) -> tuple[str, int]:
+        """The prison, drawn beside the board."""
+        return ("prison", int(self.prison))
 
     def board_notes(self) -> list[str]:
         """The prison, which a diagram shows under the board.
@@ -75,56 +94,55 @@ class AnadilState(State):
     @property
     def prison(self) -> Prison:
         """The prison: a signed count (``+k`` black stones, ``-k`` white)."""
-        value: int = self.query("prison")
-        return Prison(value)
+        return Prison(_core.anadil_counters(self).prison)
 
     @property
     def protected_point(self) -> str | None:
         """The stone the no-counter-annihilation ruling protects on this turn:
         the opponent's last stone, when it removed every stone of the player
         to move. The player may not smother its group."""
-        point: str | None = self.query("protected_point")
-        return point
+        return _core.anadil_counters(self).protected_point
 
     @property
     def stones(self) -> dict[Colour, int]:
         """Stones on the board per colour."""
-        counts: dict[str, int] = self.query("stones")
-        return {Colour(k): v for k, v in counts.items()}
+        return dict(zip(Colour, _core.anadil_counters(self).stones, strict=True))
 
     @property
     def ending(self) -> str | None:
         """How a finished game ended: ``"annihilated"`` (the loser has no
         stone left), ``"full board"`` or ``"blocked"``; None while it goes on.
         Either way the loser is the player with no legal action."""
-        ending: str | None = self.query("ending")
-        return ending
+        return _core.anadil_ending(self)
 
     def smothered(self) -> dict[Colour, list[str]]:
         """The stones of smothered groups on the board as it stands, per
-        colour: every breath obstructed, or no breath at all. They are removed
-        only by a placement (the enemy's first, then the placer's own).
+        colour, in point order: every breath obstructed, or no breath at all.
+        They are removed only by a placement (the enemy's first, then the
+        placer's own).
 
         >>> import stonefield
         >>> stonefield.Anadil(size=5).start().smothered()
         {<Colour.BLACK: 'black'>: [], <Colour.WHITE: 'white'>: []}
         """
-        found: dict[str, list[int]] = self.query("smothered")
-        return {Colour(k): self._named(v) for k, v in found.items()}
+        return _core.anadil_smothered(self)
 
     def group(self, point: str | int) -> list[str] | None:
-        """The stones orthogonally connected to the stone at ``point``."""
-        return self._named_or_none(self.query("group", point))
+        """The stones orthogonally connected to the stone at ``point``, in
+        point order; None when the point is empty."""
+        return _core.anadil_group(self, point)
 
     def supergroup(self, point: str | int) -> list[str] | None:
         """The stones connected to the stone at ``point`` orthogonally or
-        diagonally (king adjacency)."""
-        return self._named_or_none(self.query("supergroup", point))
+        diagonally (king adjacency), in point order; None when the point is
+        empty."""
+        return _core.anadil_supergroup(self, point)
 
     def region(self, point: str | int) -> list[str] | None:
         """The king-region of the empty ``point``: the empty points connected
-        to it orthogonally or diagonally."""
-        return self._named_or_none(self.query("region", point))
+        to it orthogonally or diagonally, in point order; None when the point
+        holds a stone."""
+        return _core.anadil_region(self, point)
 
     def breaths(self, point: str | int) -> dict[str, bool] | None:
         """The breaths of the group at ``point`` (empty points next to it,
@@ -135,15 +153,7 @@ class AnadilState(State):
         >>> stonefield.Anadil(size=5).start().breaths("a1")
         {'b1': False, 'a2': False, 'b2': False}
         """
-        found: dict[str, bool] | None = self.query("breaths", point)
-        return found
-
-    def _named(self, points: list[int]) -> list[str]:
-        names = self.game.point_names
-        return [names[p] for p in sorted(points)]
-
-    def _named_or_none(self, points: list[int] | None) -> list[str] | None:
-        return None if points is None else self._named(points)
+        return _core.anadil_breaths(self, point)
 
 
 class Anadil(Game):

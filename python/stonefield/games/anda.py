@@ -3,38 +3,34 @@ colours are removed; score territory plus prisoners."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import ClassVar
 
+from stonefield import _core
+from stonefield._core import AndaBreath, AndaLiberty, AndaScore
 from stonefield.colour import Colour
 from stonefield.game import Game, State
+from stonefield.overlays import (
+    Drawing,
+    Overlays,
+    breaths_drawing,
+    group_point,
+    no_group,
+    owners,
+    smothered,
+)
+
+__all__ = ["Anda", "AndaBreath", "AndaLiberty", "AndaScore", "AndaState"]
 
 
-class Score(TypedDict):
-    """One colour's score, part by part (``stonefield rules anda``)."""
-
-    territory: float
-    prisoners: float
-    komi: float
-    half_point: float
-    total: float
-
-
-class Liberty(TypedDict):
-    """A liberty of a group and how many enemy groups obstruct it (0, 1, or 2
-    for two or more)."""
-
-    point: str
-    obstructions: int
-
-
-class Breath(TypedDict):
-    """A group, its liberties with their obstructions, and whether it is
-    smothered."""
-
-    colour: Colour
-    stones: list[str]
-    liberties: list[Liberty]
-    smothered: bool
+def breaths_overlay(state: State, at: int | None) -> Drawing:
+    """The group at ``at`` (by default the last stone placed) and its
+    liberties, each obstructed when exactly one enemy group reaches it."""
+    point = group_point(state, at)
+    found = None if point is None else _core.anda_breath(state, point)
+    if point is None or found is None:
+        return no_group("breaths")
+    obstructed = {liberty.point: liberty.obstructions == 1 for liberty in found.liberties}
+    return breaths_drawing(state, point, found.stones, obstructed)
 
 
 class AndaState(State):
@@ -42,19 +38,19 @@ class AndaState(State):
 
     __slots__ = ()
 
-    def counters(self) -> dict[str, Any]:
-        """Anda's own counters in a playthrough, as the vectors name them."""
-        return {
-            name: self.query(name)
-            for name in (
-                "prisoners",
-                "first_pass",
-                "consecutive_passes",
-                "first_turn_done",
-                "pending_stone",
-                "scores",
-            )
-        }
+    counter_names = (
+        "prisoners",
+        "first_pass",
+        "consecutive_passes",
+        "first_turn_done",
+        "pending_stone",
+        "scores",
+    )
+    overlays: ClassVar[Overlays] = {
+        "territory": owners("territory", _core.anda_territory),
+        "smothered": smothered(_core.anda_smothered),
+        "breaths": breaths_overlay,
+    }
 
     def board_notes(self) -> list[str]:
         """Between the two stones of a first turn, that a second is due.
@@ -79,10 +75,9 @@ class AndaState(State):
         >>> stonefield.Anda(size=3).start().prisoners
         {<Colour.BLACK: 'black'>: 0, <Colour.WHITE: 'white'>: 0}
         """
-        found = self.query("prisoners")
-        return {Colour(k): int(v) for k, v in found.items()}
+        return dict(zip(Colour, _core.anda_counters(self).prisoners, strict=True))
 
-    def score(self) -> dict[Colour, Score]:
+    def score(self) -> dict[Colour, AndaScore]:
         """Each colour's score as the board stands, part by part: territory,
         prisoners, komi (White's), the half point of the game's first pass,
         and the total.
@@ -92,45 +87,33 @@ class AndaState(State):
         >>> for move in ["c3", "a1", "pass"]:
         ...     state.play(move)
         >>> state.score()[stonefield.Colour.WHITE]
-        {'territory': 0.0, 'prisoners': 0.0, 'komi': 2.0, 'half_point': 0.5, 'total': 2.5}
+        AndaScore(territory=0.0, prisoners=0.0, komi=2.0, half_point=0.5, total=2.5)
         """
-        found = self.query("score")
-        return {
-            Colour(colour): Score(
-                territory=parts["territory"],
-                prisoners=parts["prisoners"],
-                komi=parts["komi"],
-                half_point=parts["half_point"],
-                total=parts["total"],
-            )
-            for colour, parts in found.items()
-        }
+        return dict(zip(Colour, _core.anda_score(self), strict=True))
 
     @property
     def first_pass(self) -> Colour | None:
         """The colour that made the game's first pass (it earns half a point)."""
-        found = self.query("first_pass")
-        return None if found is None else Colour(found)
+        return _core.passes(self)[1]
 
     @property
     def pending_stone(self) -> str | None:
         """The first stone of a two-stone first turn while the second is due."""
-        found: str | None = self.query("pending_stone")
-        return found
+        return _core.anda_counters(self).pending_stone
 
     @property
     def first_turn_done(self) -> dict[Colour, bool]:
         """Whether each colour has had (or passed) its two-stone first turn."""
-        found = self.query("first_turn_done")
-        return {Colour(k): bool(v) for k, v in found.items()}
+        return dict(zip(Colour, _core.anda_counters(self).first_turn_done, strict=True))
 
     @property
     def consecutive_passes(self) -> int:
         """Passes in a row just played; two end the game."""
-        return int(self.query("consecutive_passes"))
+        return _core.passes(self)[0]
 
     def territory(self) -> dict[str, Colour]:
-        """The empty points that are territory, with their owner.
+        """The empty points that are territory, with their owner, in point
+        order.
 
         >>> import stonefield
         >>> state = stonefield.Anda(size=2).start()
@@ -138,32 +121,28 @@ class AndaState(State):
         >>> len(state.territory())
         6
         """
-        owners = self.query("territory")
-        names = self.game.point_names
-        return {names[p]: Colour(owner) for p, owner in enumerate(owners) if owner is not None}
+        return _core.anda_territory(self)
 
     def smothered(self) -> list[str]:
-        """The stones of every group smothered as the board stands; they are
-        removed after the next placement."""
-        found: list[str] = self.query("smothered")
-        return found
+        """The stones of every group smothered as the board stands, in point
+        order; they are removed after the next placement."""
+        return _core.anda_smothered(self)
 
-    def breath(self, point: str | int) -> Breath | None:
+    def breath(self, point: str | int) -> AndaBreath | None:
         """The group at ``point``: its stones, its liberties with how many
         enemy groups obstruct each, and whether it is smothered. None when the
-        point is empty."""
-        found = self.query("breath", point)
-        if found is None:
-            return None
-        return Breath(
-            colour=Colour(found["colour"]),
-            stones=found["stones"],
-            liberties=[
-                Liberty(point=liberty["point"], obstructions=liberty["obstructions"])
-                for liberty in found["liberties"]
-            ],
-            smothered=found["smothered"],
-        )
+        point is empty.
+
+        >>> import stonefield
+        >>> state = stonefield.Anda(size=2).start()
+        >>> state.play("a1")
+        >>> breath = state.breath("a1")
+        >>> breath.colour, breath.stones, breath.smothered
+        (<Colour.BLACK: 'black'>, ['a1'], False)
+        >>> breath.liberties[0]
+        AndaLiberty(point='b1', obstructions=0)
+        """
+        return _core.anda_breath(self, point)
 
 
 class Anda(Game):

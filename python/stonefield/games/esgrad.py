@@ -2,14 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from stonefield import _core
 from stonefield._core import EsgradGroup, EsgradScore
 from stonefield.colour import Colour
 from stonefield.game import Game, State
+from stonefield.overlays import (
+    GROUP_RING,
+    PART_COLOURS,
+    Drawing,
+    Mark,
+    Overlays,
+    group_point,
+    no_group,
+    point_names,
+)
 
 __all__ = ["Esgrad", "EsgradGroup", "EsgradScore", "EsgradState"]
+
+
+def partitions_overlay(state: State, at: int | None) -> Drawing:
+    """The partitions of the group at ``at`` (by default the last stone
+    placed): the connected parts of the board minus the group, each in its
+    own colour, with the group ringed."""
+    point = group_point(state, at)
+    found = None if point is None else _core.esgrad_partitions(state, point)
+    if point is None or found is None:
+        return no_group("partitions")
+    marks = [
+        Mark("region", point_names(state, part), PART_COLOURS[k % len(PART_COLOURS)], "partition")
+        for k, part in enumerate(found)
+    ]
+    # The group is what the partitions leave of the board.
+    covered = {name for part in found for name in part}
+    group = [name for name in state.game.point_names if name not in covered]
+    marks.append(Mark("ring", point_names(state, group), GROUP_RING, "group"))
+    count = len(found)
+    caption = (
+        f"partitions of the group at {state.game.point_names[point]}: {count}, "
+        f"worth {count * (count + 1) // 2}"
+    )
+    return Drawing("partitions", tuple(marks), caption)
 
 
 class EsgradState(State):
@@ -17,14 +51,8 @@ class EsgradState(State):
 
     __slots__ = ()
 
-    def counters(self) -> dict[str, Any]:
-        """Esgrad's own counters in a playthrough, as the vectors name them."""
-        scores = self.scores() or {}
-        return {
-            "consecutive_passes": self.consecutive_passes,
-            "first_pass": None if self.first_pass is None else self.first_pass.value,
-            "scores": {colour.value: total for colour, total in scores.items()},
-        }
+    counter_names = ("consecutive_passes", "first_pass", "scores")
+    overlays: ClassVar[Overlays] = {"partitions": partitions_overlay}
 
     def score(self) -> dict[Colour, EsgradScore]:
         """The score of the position as it stands, per colour: every group
@@ -64,14 +92,13 @@ class EsgradState(State):
     @property
     def consecutive_passes(self) -> int:
         """Passes since the last placement; the second in a row ends the game."""
-        return _core.esgrad_passes(self)[0]
+        return _core.passes(self)[0]
 
     @property
     def first_pass(self) -> Colour | None:
         """The colour that made the first pass of the game (it earns half a
         point), or None before any pass."""
-        colour = _core.esgrad_passes(self)[1]
-        return None if colour is None else Colour(colour)
+        return _core.passes(self)[1]
 
 
 class Esgrad(Game):

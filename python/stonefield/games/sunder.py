@@ -2,11 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from stonefield import _core
 from stonefield._core import Cuts
 from stonefield.game import Game, State
+from stonefield.overlays import (
+    GROUP_RING,
+    HIGHLIGHT,
+    PART_COLOURS,
+    Drawing,
+    Mark,
+    Overlays,
+    group_point,
+    no_group,
+)
+
+
+def cuts_overlay(state: State, at: int | None) -> Drawing:
+    """The group at ``at`` (by default the last stone placed, so the winning
+    group of a finished game) and the parts of the board minus it; the
+    largest part, the cut that decides, is drawn strongest."""
+    point = group_point(state, at)
+    found = None if point is None else _core.sunder_cuts(state, point)
+    if point is None or found is None:
+        return no_group("cuts")
+    marks = []
+    for k, part in enumerate(found.parts):
+        role = "largest-cut" if k == 0 else "cut"
+        colour = HIGHLIGHT if k == 0 else PART_COLOURS[(k - 1) % len(PART_COLOURS)]
+        marks.append(Mark("region", tuple(part), colour, role))
+    marks.append(Mark("ring", tuple(found.group), GROUP_RING, "group"))
+    sizes = [len(part) for part in found.parts]
+    largest = f"largest cut {sizes[0]} of {state.game.num_points}" if sizes else "no cut"
+    caption = f"cuts of the group at {state.game.point_names[point]}: {largest}"
+    if len(sizes) > 1:
+        caption += f" (others {', '.join(map(str, sizes[1:]))})"
+    return Drawing("cuts", tuple(marks), caption)
 
 
 class SunderState(State):
@@ -30,9 +62,8 @@ class SunderState(State):
         """
         return _core.sunder_cuts(self, point)
 
-    def counters(self) -> dict[str, Any]:
-        """Sunder's own counter in a playthrough: whether the seats swapped."""
-        return {"swapped": self.swapped}
+    counter_names = ("swapped",)
+    overlays: ClassVar[Overlays] = {"cuts": cuts_overlay}
 
 
 class Sunder(Game):
@@ -44,6 +75,7 @@ class Sunder(Game):
 
     game_name = "sunder"
     state_class = SunderState
+    drawn_in_cells = True
     __slots__ = ()
 
     def start(self) -> SunderState:

@@ -16,25 +16,26 @@ fn at(state: &Anadil, name: &str) -> Point {
     state.board.parse_point(name).unwrap()
 }
 
-fn names(state: &Anadil, detail: Detail) -> Vec<String> {
-    let Detail::List(items) = detail else {
-        panic!("{detail:?}")
-    };
-    items
+fn names(state: &Anadil, points: &[Point]) -> Vec<String> {
+    points
         .iter()
-        .map(|d| match d {
-            Detail::Int(p) => state.board.name(*p as Point).to_string(),
-            other => panic!("{other:?}"),
-        })
+        .map(|&p| state.board.name(p).to_string())
         .collect()
 }
 
 fn smothered(state: &mut Anadil, colour: Colour) -> Vec<String> {
-    let Detail::Map(per) = state.query("smothered", None).unwrap() else {
-        panic!()
-    };
-    let list = per.into_iter().find(|(k, _)| k == colour.name()).unwrap().1;
-    names(state, list)
+    let found = state.smothered_stones();
+    names(state, &found[colour.index()])
+}
+
+/// The breaths of the group at `point`, by name, with whether each is
+/// obstructed.
+fn breaths(state: &Anadil, point: &str) -> Vec<(String, bool)> {
+    let found = state.breaths(at(state, point)).unwrap();
+    found
+        .into_iter()
+        .map(|(e, obstructed)| (state.board.name(e).to_string(), obstructed))
+        .collect()
 }
 
 /// A hand-drawn position: `rows` from the top row down, `B`, `W` or `.`;
@@ -336,17 +337,17 @@ fn kept_regions_match_rebuilt_ones() {
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("anadil", |state, expected, at| {
-        let prison = state.query("prison", None).unwrap();
+        let AnyPosition::Anadil(anadil) = state else {
+            panic!()
+        };
         assert_eq!(
-            prison,
-            Detail::Int(expected["prison"].as_i64().unwrap()),
+            anadil.prison(),
+            expected["prison"].as_i64().unwrap(),
             "{at}: prison"
         );
-        let protected = match state.query("protected_point", None).unwrap() {
-            Detail::Text(name) => serde_json::Value::String(name),
-            Detail::None => serde_json::Value::Null,
-            other => panic!("{other:?}"),
-        };
+        let protected = anadil
+            .protected_point()
+            .map_or(serde_json::Value::Null, |p| anadil.board.name(p).into());
         assert_eq!(
             protected, expected["protected_point"],
             "{at}: protected point"
@@ -429,10 +430,9 @@ fn ruling_reach_a_breath_reached_by_two_enemy_supergroups_keeps_a_group_alive() 
         0,
     );
     assert!(smothered(&mut state, Colour::White).is_empty());
-    let breaths = state.query("breaths", Some(at(&state, "a1"))).unwrap();
     assert_eq!(
-        breaths,
-        Detail::map([("b1", Detail::Bool(false)), ("a2", Detail::Bool(false))])
+        breaths(&state, "a1"),
+        [("b1".to_string(), false), ("a2".to_string(), false)]
     );
     // c3 touches both diagonally: one supergroup now reaches the region.
     play(&mut state, "c3");
@@ -457,26 +457,14 @@ fn ruling_reach_counts_supergroups_through_the_whole_king_region() {
         0,
     );
     assert!(smothered(&mut state, Colour::White).is_empty());
-    let breaths = state.query("breaths", Some(at(&state, "b2"))).unwrap();
-    let Detail::Map(breaths) = breaths else {
-        panic!()
-    };
+    let breaths = breaths(&state, "b2");
     assert_eq!(
-        breaths
-            .iter()
-            .filter(|(_, obstructed)| *obstructed == Detail::Bool(false))
-            .count(),
+        breaths.iter().filter(|(_, obstructed)| !obstructed).count(),
         1
     );
-    assert_eq!(breaths[0], ("a1".to_string(), Detail::Bool(false)));
+    assert_eq!(breaths[0], ("a1".to_string(), false));
     assert_eq!(
-        names(
-            &state,
-            state
-                .clone()
-                .query("region", Some(at(&state, "a1")))
-                .unwrap()
-        ),
+        names(&state, &state.region(at(&state, "a1")).unwrap()),
         ["a1"]
     );
 }
@@ -498,14 +486,8 @@ fn diagonal_only_contact_forms_a_supergroup_but_not_a_group() {
         0,
     );
     let a1 = at(&state, "a1");
-    assert_eq!(
-        names(&state, state.clone().query("group", Some(a1)).unwrap()),
-        ["a1"]
-    );
-    assert_eq!(
-        names(&state, state.clone().query("supergroup", Some(a1)).unwrap()),
-        ["a1", "b2"]
-    );
+    assert_eq!(names(&state, &state.group(a1).unwrap()), ["a1"]);
+    assert_eq!(names(&state, &state.supergroup(a1).unwrap()), ["a1", "b2"]);
     assert_eq!(smothered(&mut state, Colour::Black), ["a1"]);
 }
 
@@ -549,7 +531,6 @@ fn ruling_prison_pairs_cancel_after_every_turn() {
     play(&mut state, "a1");
     assert_eq!(state.board_string(), ".W...WW...........BB...B.");
     assert_eq!(state.prison(), -2);
-    assert_eq!(state.query("prison", None).unwrap(), Detail::Int(-2));
     // A release takes one stone of the other colour.
     let mut state = new(5, 2);
     play(&mut state, "c3 release");
@@ -629,10 +610,6 @@ fn ruling_no_counter_annihilation_protects_the_annihilating_stone() {
     );
     play(&mut state, "b2");
     assert_eq!(state.protected_point(), Some(at(&state, "b2")));
-    assert_eq!(
-        state.query("protected_point", None).unwrap(),
-        Detail::Text("b2".into())
-    );
     assert_eq!(illegal(&mut state, "d4"), "d4: it would counter-annihilate");
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
@@ -663,10 +640,7 @@ fn a_player_with_no_legal_action_loses() {
     assert!(state.is_terminal());
     assert_eq!(state.winner(), Some(Colour::Black));
     assert_eq!(state.returns(), [1.0, -1.0]);
-    assert_eq!(
-        state.query("ending", None).unwrap(),
-        Detail::Text("annihilated".into())
-    );
+    assert_eq!(state.ending(), Some(Ending::Annihilated));
     assert_eq!(illegal(&mut state, "d4"), "d4: the game is over");
     let mut buf = vec![1];
     state.legal_actions(&mut buf);
@@ -686,7 +660,6 @@ fn illegal_actions_are_refused_with_a_reason_and_change_nothing() {
     assert_eq!(illegal(&mut state, "C3"), "c3: the point is occupied");
     assert!(state.parse_action("pass").is_err());
     assert!(state.parse_action("f1").is_err());
-    assert!(state.query("nothing", None).is_err());
 }
 
 #[test]

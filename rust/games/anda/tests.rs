@@ -16,20 +16,14 @@ fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {
     Anda::setup(size, 0, black, white, to_move).unwrap()
 }
 
-/// The names of a `Detail::List` of point names, space-separated.
-fn names(detail: Detail) -> String {
-    let Detail::List(items) = detail else {
-        panic!("{detail:?}")
-    };
-    let texts: Vec<String> = items
-        .into_iter()
-        .map(|d| if let Detail::Text(t) = d { t } else { panic!() })
-        .collect();
-    texts.join(" ")
-}
-
+/// The stones of every smothered group, by name in point order.
 fn smothered(state: &mut Anda) -> String {
-    names(state.query("smothered", None).unwrap())
+    let names: Vec<&str> = state
+        .smothered_stones()
+        .into_iter()
+        .map(|p| state.board.name(p))
+        .collect();
+    names.join(" ")
 }
 
 /// The stones of one colour on the board, by name in point order.
@@ -222,57 +216,40 @@ fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
 #[test]
 fn vectors_replay_exactly() {
     vectors::replay("anda", |state, expected, at| {
-        let mut query = |what: &str| state.query(what, None).unwrap();
-        let int = |d: Detail| {
-            if let Detail::Int(v) = d {
-                v
-            } else {
-                panic!("{d:?}")
-            }
-        };
-        let Detail::Map(prisoners) = query("prisoners") else {
+        let AnyPosition::Anda(anda) = state else {
             panic!()
         };
-        for (colour, value) in prisoners {
+        let text = |name: Option<&str>| name.map_or(serde_json::Value::Null, |t| t.into());
+        for colour in [Colour::Black, Colour::White] {
+            let k = colour.index();
             assert_eq!(
-                int(value),
-                expected["prisoners"][&colour].as_i64().unwrap(),
-                "{at}: {colour} prisoners"
+                i64::from(anda.prisoners()[k]),
+                expected["prisoners"][colour.name()].as_i64().unwrap(),
+                "{at}: {colour:?} prisoners"
+            );
+            assert_eq!(
+                anda.first_turn_done()[k],
+                expected["first_turn_done"][colour.name()]
+                    .as_bool()
+                    .unwrap(),
+                "{at}: {colour:?} first turn"
             );
         }
-        let text = |d: Detail| match d {
-            Detail::Text(t) => serde_json::Value::String(t),
-            Detail::None => serde_json::Value::Null,
-            other => panic!("{other:?}"),
-        };
         assert_eq!(
-            text(query("first_pass")),
+            text(anda.first_pass().map(Colour::name)),
             expected["first_pass"],
             "{at}: first pass"
         );
         assert_eq!(
-            text(query("pending_stone")),
+            text(anda.pending_stone().map(|p| anda.board.name(p))),
             expected["pending_stone"],
             "{at}: pending stone"
         );
         assert_eq!(
-            int(query("consecutive_passes")),
+            i64::from(anda.turn.consecutive_passes()),
             expected["consecutive_passes"].as_i64().unwrap(),
             "{at}: consecutive passes"
         );
-        let Detail::Map(done) = query("first_turn_done") else {
-            panic!()
-        };
-        for (colour, value) in done {
-            assert_eq!(
-                value,
-                Detail::Bool(expected["first_turn_done"][&colour].as_bool().unwrap()),
-                "{at}: {colour} first turn"
-            );
-        }
-        let AnyPosition::Anda(anda) = state else {
-            panic!()
-        };
         assert_invariants(anda, at);
     });
 }
@@ -360,22 +337,12 @@ fn ruling_obstructed_an_enemy_group_far_away_obstructs_through_the_region() {
     // one big region, which the other touches, so each is obstructed by
     // exactly one group though no enemy stone is near.
     let mut state = setup(3, "a1", "e5", Colour::Black);
-    let Detail::Map(view) = state
-        .query("breath", Some(state.board.parse_point("a1").unwrap()))
-        .unwrap()
-    else {
-        panic!()
-    };
-    let liberties = &view.iter().find(|(k, _)| k == "liberties").unwrap().1;
-    let Detail::List(liberties) = liberties else {
-        panic!()
-    };
-    assert_eq!(liberties.len(), 3);
-    for liberty in liberties {
-        let Detail::Map(fields) = liberty else {
-            panic!()
-        };
-        assert_eq!(fields[1], ("obstructions".to_string(), Detail::Int(1)));
+    let breath = state
+        .breath(state.board.parse_point("a1").unwrap())
+        .unwrap();
+    assert_eq!(breath.liberties.len(), 3);
+    for liberty in &breath.liberties {
+        assert_eq!(liberty.obstructions, 1);
     }
     assert_eq!(smothered(&mut state), "a1 e5");
     assert_eq!(naive_smothered(&state), "a1 e5");
@@ -543,10 +510,7 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
     assert_eq!(state.first_pass(), Some(Colour::White));
     assert!(!state.is_terminal());
     play(&mut state, "e5");
-    assert_eq!(
-        state.query("consecutive_passes", None).unwrap(),
-        Detail::Int(0)
-    );
+    assert_eq!(state.turn.consecutive_passes(), 0);
     play(&mut state, "pass pass");
     assert!(state.is_terminal());
     let mut buf = Vec::new();
@@ -575,13 +539,11 @@ fn ruling_territory_a_region_touched_by_one_colour_only() {
     // smothered, to go at the next removal).
     let mut state = setup(3, "a3 b3 c3 d3 e3", "c5", Colour::White);
     assert_eq!(state.territory(), [7, 0]);
-    let Detail::List(owners) = state.query("territory", None).unwrap() else {
-        panic!()
-    };
-    assert_eq!(owners[0], Detail::Text("black".into()));
+    let owners = state.territory_owners();
+    assert_eq!(owners[0], Some(Colour::Black));
     assert_eq!(
         owners[state.board.parse_point("d5").unwrap() as usize],
-        Detail::None
+        None
     );
 }
 
@@ -591,22 +553,14 @@ fn ruling_score_territory_plus_prisoners_komi_and_the_half_point() {
     play(&mut state, "pass b2");
     // Black b2 triggered the removal of White's smothered c5.
     assert_eq!(state.prisoners(), [1, 0]);
-    let Detail::Map(score) = state.query("score", None).unwrap() else {
-        panic!()
-    };
-    let part = |colour: &str, what: &str| {
-        let Detail::Map(parts) = &score.iter().find(|(k, _)| k == colour).unwrap().1 else {
-            panic!()
-        };
-        parts.iter().find(|(k, _)| k == what).unwrap().1.clone()
-    };
-    assert_eq!(part("black", "territory"), Detail::Float(13.0));
-    assert_eq!(part("black", "prisoners"), Detail::Float(1.0));
-    assert_eq!(part("black", "komi"), Detail::Float(0.0));
-    assert_eq!(part("black", "total"), Detail::Float(14.0));
-    assert_eq!(part("white", "komi"), Detail::Float(2.0));
-    assert_eq!(part("white", "half_point"), Detail::Float(0.5));
-    assert_eq!(part("white", "total"), Detail::Float(2.5));
+    let [black, white] = state.score_breakdown();
+    assert_eq!(black.territory, 13.0);
+    assert_eq!(black.prisoners, 1.0);
+    assert_eq!(black.komi, 0.0);
+    assert_eq!(black.total, 14.0);
+    assert_eq!(white.komi, 2.0);
+    assert_eq!(white.half_point, 0.5);
+    assert_eq!(white.total, 2.5);
     assert_eq!(state.scores(), Some([14.0, 2.5]));
 }
 

@@ -30,7 +30,7 @@
 //! of the search ids decides whether every flipped component and every
 //! stranded friendly one then reaches the edge.
 
-use super::sight::{opposite, reversed, slot, ALL, SLOTS};
+use super::sight::{both, opposite, reversed, slot, ALL, DIRECTIONS, EDGE_SHIFT, SLOTS};
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::Colour;
@@ -44,6 +44,10 @@ pub(super) enum Verdict {
     /// After the flip, a stone of the mover (or flipped to the mover) would
     /// be without a lifeline.
     Stranded,
+    /// Illegal, with the reason left open: a stone of the mover would be
+    /// stranded, and the new stone may have no lifeline either (only from
+    /// [`Lingarda::weigh_legality`]).
+    Illegal,
 }
 
 /// The search id that stands for the edge: a stone stamped with it, or with
@@ -96,8 +100,10 @@ pub(super) struct Searches {
     /// and of the enemy's (they flip), a bit per id.
     stranded: u16,
     flipped: u16,
-    /// Whether the lost rays of the current weighing are cut from the tables.
+    /// Whether the lost rays of the current weighing are cut from the tables,
+    /// and the entries of `rays` of the candidate's ends before the cut.
     cut: bool,
+    uncut: [u16; DIRECTIONS],
     /// The stones the last weighed candidate flips, when it is legal.
     pub(super) flips: Vec<Point>,
     /// The last candidate weighed, and whether it was legal.
@@ -138,6 +144,7 @@ impl Searches {
             stranded: 0,
             flipped: 0,
             cut: false,
+            uncut: [0; DIRECTIONS],
             flips: Vec::with_capacity(points),
             candidate: crate::board::NO_POINT,
             legal: false,
@@ -243,11 +250,26 @@ impl Lingarda {
     /// mover has one. When legal, `searches.flips` holds the stones that
     /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
     pub(super) fn weigh(&mut self, p: Point) -> Verdict {
+        self.weigh_as(p, true)
+    }
+
+    /// [`Lingarda::weigh`], for callers that need only to know whether `p`
+    /// is legal: an illegal placement that strands a stone may be answered
+    /// [`Verdict::Illegal`] before the new stone's lifeline is looked for.
+    /// [`Verdict::NoLifeline`] is still only answered when it holds.
+    pub(super) fn weigh_legality(&mut self, p: Point) -> Verdict {
+        self.weigh_as(p, false)
+    }
+
+    /// [`Lingarda::weigh`], telling the reason of an illegal placement when
+    /// `exact`.
+    #[inline]
+    fn weigh_as(&mut self, p: Point, exact: bool) -> Verdict {
         let mover = self.turn.to_move().index();
         let sight = &self.sight;
         let open = sight.open[p as usize];
-        let friends = sight.seen[mover][p as usize];
-        let enemies = sight.seen[1 - mover][p as usize];
+        let friends = sight.seen_of(p, mover);
+        let enemies = sight.seen_of(p, 1 - mover);
         let edges = ALL & !(friends | enemies);
         // A friend's ray through p was live when it went on to the edge or a
         // friend, an enemy's when it went on to the edge or an enemy. A
@@ -266,7 +288,7 @@ impl Lingarda {
         } else if ends.cut() == 0 {
             Verdict::Legal
         } else {
-            self.judge(p, ends)
+            self.judge(p, ends, exact)
         };
         self.searches.candidate = p;
         self.searches.legal = verdict == Verdict::Legal;
@@ -278,11 +300,11 @@ impl Lingarda {
     /// out of line, so that the verdicts of the masks alone cost no more
     /// than they use.
     #[inline(never)]
-    fn judge(&mut self, p: Point, ends: Ends) -> Verdict {
+    fn judge(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         self.searches.begin();
-        let verdict = self.settle(p, ends);
+        let verdict = self.settle(p, ends, exact);
         if self.searches.cut {
-            self.mend_rays(p, ends);
+            self.mend_rays(p);
         }
         verdict
     }
@@ -296,23 +318,22 @@ impl Lingarda {
         }
         self.searches.cut = true;
         let row = self.sight.first[p as usize];
-        let cut = ends.cut();
-        for (d, &end) in row.iter().enumerate() {
-            let bit = ((cut >> d) & 1) << opposite(d);
-            self.sight.live[slot(end)] &= !bit;
-            self.sight.edge[slot(end)] &= !bit;
+        // A cut ray of the end in direction d is its ray back toward p, in
+        // direction d + 3: bit d of the cut, moved there.
+        let cut = reversed(ends.cut()) as u16 * both(0);
+        for (d, (&end, uncut)) in row.iter().zip(&mut self.searches.uncut).enumerate() {
+            let rays = &mut self.sight.rays[slot(end)];
+            *uncut = *rays;
+            *rays &= !(cut & both(opposite(d)));
         }
     }
 
-    /// Undoes [`Lingarda::cut_rays`]: every cut ray was live, and it left
-    /// the board when `p` sees the edge on its far side.
-    fn mend_rays(&mut self, p: Point, ends: Ends) {
+    /// Undoes [`Lingarda::cut_rays`]. (Only the padding entry is shared by
+    /// several ends, those past the edge, and it stays zero.)
+    fn mend_rays(&mut self, p: Point) {
         let row = self.sight.first[p as usize];
-        let cut = ends.cut();
-        let to_edge = cut & reversed(ends.edges);
-        for (d, &end) in row.iter().enumerate() {
-            self.sight.live[slot(end)] |= ((cut >> d) & 1) << opposite(d);
-            self.sight.edge[slot(end)] |= ((to_edge >> d) & 1) << opposite(d);
+        for (&end, &uncut) in row.iter().zip(&self.searches.uncut) {
+            self.sight.rays[slot(end)] = uncut;
         }
     }
 
@@ -321,17 +342,76 @@ impl Lingarda {
     fn end_rays(&self, end: Point, d: usize) -> (bool, bool) {
         let uncut = !(1 << opposite(d));
         (
-            self.sight.live[slot(end)] & uncut != 0,
-            self.sight.edge[slot(end)] & uncut != 0,
+            self.sight.live(end) & uncut != 0,
+            self.sight.edge(end) & uncut != 0,
         )
     }
 
-    /// [`Lingarda::judge`]'s phases, cheapest first.
-    fn settle(&mut self, p: Point, ends: Ends) -> Verdict {
+    /// [`Lingarda::judge`]'s phases, cheapest first: the ends that the
+    /// masks settle, then the new stone, then searches from the ends in
+    /// doubt. A stone the masks show stranded makes the placement illegal
+    /// whatever the new stone has; only when `exact` is its lifeline then
+    /// looked for, to tell the reason.
+    fn settle(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         let row = self.sight.first[p as usize];
+        // The enemy ends: one with a ray to the edge left is safe; one with
+        // no live ray left flips alone, and then has a lifeline only if it
+        // sees a stone of the mover across an empty point, or p itself.
+        let mut enemies_in_doubt = 0;
+        let mut stranded = false;
+        for d in Bits(ends.cut_enemies) {
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
+                continue;
+            }
+            if !live {
+                let beside_p = ends.open & (1 << d) == 0;
+                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    stranded = true;
+                    break;
+                }
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, true);
+            } else {
+                enemies_in_doubt |= 1 << d;
+            }
+        }
+        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
+        // The friendly ends beside p: safe with a ray to the edge; with no
+        // live ray left, only a flip of an enemy it sees can save it. (A
+        // friend beyond p that lost a ray is one with p, settled with it.)
+        let mut friends_in_doubt = 0;
+        for d in Bits(ends.cut_friends & !ends.open) {
+            if stranded {
+                break;
+            }
+            let end = row[d];
+            let (live, to_edge) = self.end_rays(end, d);
+            if to_edge {
+                continue;
+            }
+            if !live {
+                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                    stranded = true;
+                    break;
+                }
+                // No search can meet it: it has no live ray left.
+                let id = self.searches.open_search();
+                self.searches.add(end, id);
+                self.lost(id, false);
+            } else {
+                friends_in_doubt |= 1 << d;
+            }
+        }
+        if stranded && !exact {
+            return Verdict::Illegal;
+        }
         // The new stone: grounded by a ray to the edge, or by the friends it
         // sees when no friend lost a live ray; else through those friends
-        // (one component with it), searched together.
+        // (one component with it), searched together. (The searches so far
+        // met only stones that no search over the mover's live rays meets.)
         let attached = ends.open & ends.friends;
         if ends.open & ends.edges != 0 {
             for d in Bits(attached) {
@@ -348,50 +428,8 @@ impl Lingarda {
             }
             self.searches.union(id, GROUND);
         }
-        // The enemy ends: one with a ray to the edge left is safe; one with
-        // no live ray left flips alone, and then has a lifeline only if it
-        // sees a stone of the mover across an empty point, or p itself.
-        let mut enemies_in_doubt = 0;
-        for d in Bits(ends.cut_enemies) {
-            let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge {
-                continue;
-            }
-            if !live {
-                let beside_p = ends.open & (1 << d) == 0;
-                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    return Verdict::Stranded;
-                }
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, true);
-            } else {
-                enemies_in_doubt |= 1 << d;
-            }
-        }
-        let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
-        // The friendly ends beside p: safe with a ray to the edge or found by
-        // a search so far (all of them found the edge); with no live ray left,
-        // only a flip of an enemy it sees can save it. (A friend beyond p
-        // that lost a ray is one with p, settled above.)
-        let mut friends_in_doubt = 0;
-        for d in Bits(ends.cut_friends & !ends.open) {
-            let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge || self.searches.id_of(end).is_some() {
-                continue;
-            }
-            if !live {
-                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    return Verdict::Stranded;
-                }
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, false);
-            } else {
-                friends_in_doubt |= 1 << d;
-            }
+        if stranded {
+            return Verdict::Stranded;
         }
         for d in Bits(friends_in_doubt) {
             if self.search_end(p, ends, row[d], false) && !flips_possible {
@@ -464,7 +502,7 @@ impl Lingarda {
                 // The rays of f through p: in direction e when f is p's end
                 // in the opposite direction.
                 let mut through = 0;
-                for (e, &end) in row.iter().enumerate() {
+                for (e, &end) in row[..DIRECTIONS].iter().enumerate() {
                     through |= ((end == f) as u8) << opposite(e);
                 }
                 if through & reversed(p_open) != 0 {
@@ -472,7 +510,7 @@ impl Lingarda {
                 }
                 // Its other rays with an empty point that are not live end
                 // at stones of the mover.
-                let seen = sight.open[f as usize] & !sight.live[slot(f)] & !through;
+                let seen = sight.open[f as usize] & !sight.live(f) & !through;
                 for e in Bits(seen) {
                     let t = sight.first[f as usize][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
@@ -506,8 +544,7 @@ impl Lingarda {
     /// of the same colour can enter). On failure the search's stones are its
     /// whole component.
     fn search(&mut self, id: u8) -> bool {
-        let sight = &self.sight;
-        let (first, live, edge) = (&sight.first, &sight.live, &sight.edge);
+        let (first, rays) = (&self.sight.first, &self.sight.rays);
         let Searches {
             stamps,
             found,
@@ -516,38 +553,35 @@ impl Lingarda {
             runs,
             ..
         } = &mut self.searches;
-        let (base, own) = (*base, *base + id as u32);
+        let (base, id) = (*base, id as u32);
+        let own = base + id;
         let mut i = runs[id as usize].0 as usize;
         let mut len = *found_len;
         for &s in &found[i..len] {
-            if edge[slot(s)] != 0 {
+            if rays[slot(s)] >> EDGE_SHIFT != 0 {
                 return true;
             }
         }
-        // Which friends are new, and which see the edge or were found by
-        // another search, is a coin toss to the branch predictor: each
-        // friend is written past the end of the list and kept or not, and
-        // the verdict is gathered over the row.
+        // Which friends are new is a coin toss to the branch predictor: each
+        // friend is written past the end of the list and kept or not.
         while i < len {
             let s = found[i % SLOTS];
             i += 1;
-            let ends = &first[s as usize];
-            let mut links = live[slot(s)];
-            let mut grounded = false;
+            let ends = &first[slot(s)];
+            let mut links = rays[slot(s)] as u8;
             while links != 0 {
-                let t = ends[links.trailing_zeros() as usize];
+                let t = ends[links.trailing_zeros() as usize % 8];
                 links &= links - 1;
                 // The searches so far have the ids below this one; a stamp of
                 // an earlier weighing is below the base, so far below as an
                 // offset from it.
                 let met = stamps[slot(t)].wrapping_sub(base);
-                grounded |= (met < id as u32) | (edge[slot(t)] != 0);
+                if (met < id) | (rays[slot(t)] >> EDGE_SHIFT != 0) {
+                    return true;
+                }
                 stamps[slot(t)] = own;
                 found[len % SLOTS] = t;
-                len += (met > id as u32) as usize;
-            }
-            if grounded {
-                return true;
+                len += (met > id) as usize;
             }
         }
         *found_len = len;

@@ -76,7 +76,7 @@ impl Lingarda {
 
     /// The owner of each point's enclosure, in point-index order: `None` for
     /// stones and for the points of enclosures nobody owns.
-    pub(super) fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
+    pub fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
         let mut owners = vec![None; self.board.points()];
         self.for_each_enclosure(|region, owner| {
             for &p in region {

@@ -12,10 +12,17 @@
 //! lines of sight of RULES.md §6) and which of them leave the board; and for
 //! every point, in which directions its neighbour is empty, which is when its
 //! ray there holds an empty point.
+//!
+//! The two colour masks of a point share one `u16` (a byte per colour, see
+//! [`shift`]), and so do a stone's live rays and rays to the edge: a walk
+//! that recolours what a point sees, or a cut of a ray through a candidate,
+//! rewrites one entry, not two. The walks are written once per direction
+//! with the direction a constant, so each bit they set is one too.
 
 use super::Lingarda;
+use std::sync::OnceLock;
+
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::clone_by_fields;
 
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
@@ -41,11 +48,42 @@ pub(super) const SLOTS: usize = LOOKUP_MASK as usize + 1;
 /// [`LOOKUP_MASK`]): its length is in its type.
 pub(super) type Padded = Box<[u8; SLOTS]>;
 
-/// Per point, its six sight entries.
-pub(super) type Row = [Point; DIRECTIONS];
+/// A table of two bytes per point for [`SLOTS`] points (see
+/// [`LOOKUP_MASK`]): a pair of masks, one a byte.
+pub(super) type Padded16 = Box<[u16; SLOTS]>;
+
+/// Where the byte of a colour (by index) sits in a pair of masks: black's
+/// is the low byte, white's the high one.
+#[inline]
+pub(super) fn shift(colour: usize) -> u32 {
+    8 * colour as u32
+}
+
+/// In a stone's entry of [`Sight::rays`], its rays to the edge sit past its
+/// live rays.
+pub(super) const EDGE_SHIFT: u32 = 8;
+
+/// Bit `d` of both bytes of a pair of masks.
+#[inline]
+pub(super) const fn both(d: usize) -> u16 {
+    0x101 << d
+}
+
+/// Per point, its six sight entries, padded with [`EDGE`] to eight: a
+/// direction read off a mask's trailing zeros (below 8) then indexes a row
+/// without a bounds check, and a row is 16 bytes.
+pub(super) type Row = [Point; 8];
+
+/// A row with every entry [`EDGE`].
+pub(super) const EDGE_ROW: Row = [EDGE; 8];
 
 /// A padded table, all zero.
 pub(super) fn padded() -> Padded {
+    Box::new([0; SLOTS])
+}
+
+/// A padded table of pairs of masks, all zero.
+fn padded16() -> Padded16 {
     Box::new([0; SLOTS])
 }
 
@@ -75,29 +113,48 @@ pub(super) fn reversed(mask: u8) -> u8 {
 /// The sight tables of a position.
 #[derive(Debug, PartialEq)]
 pub(super) struct Sight {
+    /// The board's points: the tables past them are padding.
+    points: usize,
     /// Per point, the first point met in each direction that is not empty:
-    /// a stone, or [`EDGE`]. One row more than the points, the sink, that
-    /// writes about [`EDGE`] go to, put back after each walk.
-    pub(super) first: Vec<Row>,
+    /// a stone, or [`EDGE`]. Padded like the byte tables; the padding row
+    /// that [`EDGE`] reads is the sink that writes about [`EDGE`] go to,
+    /// put back after each walk.
+    pub(super) first: Box<[Row; SLOTS]>,
     /// Per point: the directions whose neighbour is an empty point.
     pub(super) open: Padded,
-    /// Per empty point and colour (by index): the directions in which the
-    /// first stone met is of that colour. Zero for stones.
-    pub(super) seen: [Padded; 2],
+    /// Per empty point, in the byte of each colour (see [`shift`]): the
+    /// directions in which the first stone met is of that colour. Zero for
+    /// stones.
+    pub(super) seen: Padded16,
     /// Per stone: its live rays, those that hold an empty point and leave the
-    /// board or end at a stone of its colour. Zero for empty points.
-    pub(super) live: Padded,
-    /// Per stone: its live rays that leave the board. Zero for empty points.
-    pub(super) edge: Padded,
+    /// board or end at a stone of its colour, in the low byte, and past
+    /// [`EDGE_SHIFT`] those of them that leave the board. Zero for empty
+    /// points.
+    pub(super) rays: Padded16,
 }
 
-clone_by_fields!(Sight {
-    first,
-    open,
-    seen,
-    live,
-    edge
-});
+impl Clone for Sight {
+    fn clone(&self) -> Self {
+        Sight {
+            points: self.points,
+            first: self.first.clone(),
+            open: self.open.clone(),
+            seen: self.seen.clone(),
+            rays: self.rays.clone(),
+        }
+    }
+
+    /// Copies only the entries of the points (of the larger board, when the
+    /// two differ): the padding is the same in every table.
+    fn clone_from(&mut self, source: &Self) {
+        let n = self.points.max(source.points);
+        self.points = source.points;
+        self.first[..n].copy_from_slice(&source.first[..n]);
+        self.open[..n].copy_from_slice(&source.open[..n]);
+        self.seen[..n].copy_from_slice(&source.seen[..n]);
+        self.rays[..n].copy_from_slice(&source.rays[..n]);
+    }
+}
 
 impl Sight {
     /// The tables of the empty board: every line leaves the board, and
@@ -109,35 +166,154 @@ impl Sight {
             open[q as usize] = ALL & !adjacency.off_board(q);
         }
         Sight {
-            first: vec![[EDGE; DIRECTIONS]; board.points() + 1],
+            points: board.points(),
+            first: Box::new([EDGE_ROW; SLOTS]),
             open,
-            seen: [padded(), padded()],
-            live: padded(),
-            edge: padded(),
+            seen: padded16(),
+            rays: padded16(),
         }
     }
 
-    /// The sink row of `first`: one past the points.
-    fn sink(&self) -> usize {
-        self.first.len() - 1
+    /// The directions in which the empty point `q` sees a stone of
+    /// `colour` (by index) first.
+    #[inline]
+    pub(super) fn seen_of(&self, q: Point, colour: usize) -> u8 {
+        (self.seen[slot(q)] >> shift(colour)) as u8 & ALL
     }
 
-    /// The row of `first` that a write about the entry `end` goes to: its
-    /// own, or the sink's for [`EDGE`], chosen without a branch.
+    /// The live rays of the stone at the entry `s` (none for [`EDGE`]).
     #[inline]
-    fn row_of(&self, end: Point) -> usize {
-        if end == EDGE {
-            self.sink()
-        } else {
-            end as usize
+    pub(super) fn live(&self, s: Point) -> u8 {
+        self.rays[slot(s)] as u8
+    }
+
+    /// The live rays to the edge of the stone at the entry `s`.
+    #[inline]
+    pub(super) fn edge(&self, s: Point) -> u8 {
+        (self.rays[slot(s)] >> EDGE_SHIFT) as u8
+    }
+}
+
+/// Per point of a hex board, its neighbour in each direction ([`EDGE`] off
+/// the board), padded like the byte tables (the padding's are all
+/// [`EDGE`]), so that a walk steps by masked entry without a bounds check.
+pub(super) type Steps = [Row; SLOTS];
+
+/// The largest side of a hex board.
+const MAX_SIDE: usize = 25;
+
+static STEPS: [OnceLock<Box<Steps>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+
+/// The step table of a hex board, built once per side and shared: a
+/// position holds it by reference.
+#[derive(Clone, Copy)]
+pub(super) struct StepTable(pub(super) &'static Steps);
+
+impl std::fmt::Debug for StepTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StepTable")
+    }
+}
+
+/// The step table of `board`, a hex board.
+pub(super) fn steps(board: &Board) -> StepTable {
+    StepTable(STEPS[board.side()].get_or_init(|| {
+        let adjacency = board.adjacency();
+        let mut steps = Box::new([EDGE_ROW; SLOTS]);
+        for p in 0..board.points() as Point {
+            steps[p as usize][..DIRECTIONS].copy_from_slice(adjacency.steps(p));
         }
+        steps
+    }))
+}
+
+/// The empty points from `q` on in direction `D`, up to `end`, now see
+/// `from` first the other way, in the colour whose bit `sees` is.
+#[inline(always)]
+fn see_along<const D: usize>(
+    first: &mut [Row; SLOTS],
+    seen: &mut [u16; SLOTS],
+    steps: &Steps,
+    from: Point,
+    mut q: Point,
+    end: Point,
+    sees: u16,
+) {
+    let back = opposite(D);
+    // The walk stops at the end, or off the board when there is none
+    // (EDGE is NO_POINT).
+    while q != end {
+        first[slot(q)][back] = from;
+        let entry = &mut seen[slot(q)];
+        *entry = (*entry & !both(back)) | sees;
+        q = steps[slot(q)][D];
+    }
+}
+
+/// The empty points from `q` on in direction `D`, up to `end`, see the stone
+/// the other way in the other colour.
+#[inline(always)]
+fn recolour_along<const D: usize>(
+    seen: &mut [u16; SLOTS],
+    steps: &Steps,
+    mut q: Point,
+    end: Point,
+) {
+    while q != end {
+        seen[slot(q)] ^= both(opposite(D));
+        q = steps[slot(q)][D];
+    }
+}
+
+impl Sight {
+    /// Direction `D` of a placement on `p` (its row of `first` as it stood,
+    /// `ends`, and its open directions, `open`) of a stone of `colour` (by
+    /// index): the empty points up to the end see `p` in that colour, the
+    /// neighbour's ray back loses an empty point, and the end's ray back ends
+    /// at `p`, live when it holds an empty point and `end_is_friend`.
+    #[inline(always)]
+    fn place_along<const D: usize>(
+        &mut self,
+        steps: &Steps,
+        p: Point,
+        ends: &Row,
+        open: u8,
+        colour: usize,
+        end_is_friend: bool,
+    ) {
+        let back = opposite(D);
+        let end = ends[D];
+        let next = steps[slot(p)][D];
+        let sees = (1 << back) << shift(colour);
+        see_along::<D>(&mut self.first, &mut self.seen, steps, p, next, end, sees);
+        self.open[slot(next)] &= !(1 << back);
+        self.first[slot(end)][back] = p;
+        let lives = ((open >> D) & 1 != 0) & end_is_friend;
+        let rays = &mut self.rays[slot(end)];
+        *rays = (*rays & !both(back)) | ((lives as u16) << back);
     }
 
-    /// Sets or clears bit `bit` of `table[entry]`, as `on` says.
-    #[inline]
-    fn set_bit(table: &mut Padded, entry: Point, bit: usize, on: bool) {
-        let byte = &mut table[slot(entry)];
-        *byte = (*byte & !(1 << bit)) | ((on as u8) << bit);
+    /// Direction `D` of a flip of `f` (its row `ends` and open directions
+    /// `open`): the end's ray back is live when it holds an empty point and
+    /// `end_is_friend` (of the colour `f` now has), and the empty points up
+    /// to the end see the other colour. Whether the ray of `f` is live, as
+    /// bit `D`.
+    #[inline(always)]
+    fn flip_along<const D: usize>(
+        &mut self,
+        steps: &Steps,
+        f: Point,
+        ends: &Row,
+        open: u8,
+        end_is_friend: bool,
+    ) -> u8 {
+        let back = opposite(D);
+        let end = ends[D];
+        let holds_empty = (open >> D) & 1 != 0;
+        let rays = &mut self.rays[slot(end)];
+        *rays = (*rays & !(1 << back)) | (((holds_empty & end_is_friend) as u16) << back);
+        recolour_along::<D>(&mut self.seen, steps, steps[slot(f)][D], end);
+        ((holds_empty & (end_is_friend | (end == EDGE))) as u8) << D
     }
 }
 
@@ -152,75 +328,49 @@ impl Lingarda {
     pub(super) fn put_stone(&mut self, p: Point) {
         let mover = self.turn.to_move();
         let (m, o) = (mover.index(), mover.opponent().index());
-        let steps: &Row = self
-            .board
-            .adjacency()
-            .steps(p)
-            .try_into()
-            .expect("six directions");
-        let adjacency = self.board.adjacency();
+        let steps = self.steps.0;
         let sight = &mut self.sight;
         let ends = sight.first[p as usize];
         let open = sight.open[p as usize];
-        for d in 0..DIRECTIONS {
-            let back = opposite(d);
-            let mut q = steps[d];
-            // The walk stops at the end, or off the board when there is none
-            // (EDGE is NO_POINT).
-            while q != ends[d] {
-                sight.first[q as usize][back] = p;
-                sight.seen[m][q as usize] |= 1 << back;
-                sight.seen[o][q as usize] &= !(1 << back);
-                q = adjacency.step(q, d);
-            }
-            sight.open[slot(steps[d])] &= !(1 << back);
-            let end = ends[d];
-            let row = sight.row_of(end);
-            sight.first[row][back] = p;
-            let lives = ((open >> d) & 1 != 0) & (self.cells[slot(end)] == mover.stone());
-            Sight::set_bit(&mut sight.live, end, back, lives);
-            Sight::set_bit(&mut sight.edge, end, back, false);
-        }
-        let sink = sight.sink();
-        sight.first[sink] = [EDGE; DIRECTIONS];
-        let friends = sight.seen[m][p as usize];
-        let edges = ALL & !(friends | sight.seen[o][p as usize]);
-        sight.live[p as usize] = open & (friends | edges);
-        sight.edge[p as usize] = open & edges;
-        sight.seen[0][p as usize] = 0;
-        sight.seen[1][p as usize] = 0;
+        let friends = sight.seen_of(p, m);
+        let edges = ALL & !(friends | sight.seen_of(p, o));
+        let friend = |d: usize| self.cells[slot(ends[d])] == mover.stone();
+        sight.place_along::<0>(steps, p, &ends, open, m, friend(0));
+        sight.place_along::<1>(steps, p, &ends, open, m, friend(1));
+        sight.place_along::<2>(steps, p, &ends, open, m, friend(2));
+        sight.place_along::<3>(steps, p, &ends, open, m, friend(3));
+        sight.place_along::<4>(steps, p, &ends, open, m, friend(4));
+        sight.place_along::<5>(steps, p, &ends, open, m, friend(5));
+        sight.first[slot(EDGE)] = EDGE_ROW;
+        let live = open & (friends | edges);
+        sight.rays[p as usize] = live as u16 | (((open & edges) as u16) << EDGE_SHIFT);
+        sight.seen[p as usize] = 0;
         self.cells[p as usize] = mover.stone();
     }
 
     /// Turns the stones `flips` to the mover and updates the tables: the
     /// live rays of each and of the stones it sees, and the colour that the
-    /// empty points along its rays see.
+    /// empty points along its rays see. (A stone's rays to the edge do not
+    /// depend on its colour.)
     pub(super) fn flip_stones(&mut self, flips: &[Point]) {
-        let mover = self.turn.to_move();
-        let (m, o) = (mover.index(), mover.opponent().index());
+        let stone = self.turn.to_move().stone();
         for &f in flips {
-            self.cells[f as usize] = mover.stone();
+            self.cells[f as usize] = stone;
         }
-        let adjacency = self.board.adjacency();
+        let steps = self.steps.0;
         let sight = &mut self.sight;
         for &f in flips {
             let ends = sight.first[f as usize];
             let open = sight.open[f as usize];
-            let mut live = 0;
-            for (d, &end) in ends.iter().enumerate() {
-                let back = opposite(d);
-                let friend = self.cells[slot(end)] == mover.stone();
-                let holds_empty = (open >> d) & 1 != 0;
-                live |= ((holds_empty & (friend | (end == EDGE))) as u8) << d;
-                Sight::set_bit(&mut sight.live, end, back, holds_empty & friend);
-                let mut q = adjacency.step(f, d);
-                while q != end {
-                    sight.seen[m][q as usize] |= 1 << back;
-                    sight.seen[o][q as usize] &= !(1 << back);
-                    q = adjacency.step(q, d);
-                }
-            }
-            sight.live[f as usize] = live;
+            let friend = |d: usize| self.cells[slot(ends[d])] == stone;
+            let live = sight.flip_along::<0>(steps, f, &ends, open, friend(0))
+                | sight.flip_along::<1>(steps, f, &ends, open, friend(1))
+                | sight.flip_along::<2>(steps, f, &ends, open, friend(2))
+                | sight.flip_along::<3>(steps, f, &ends, open, friend(3))
+                | sight.flip_along::<4>(steps, f, &ends, open, friend(4))
+                | sight.flip_along::<5>(steps, f, &ends, open, friend(5));
+            let rays = &mut sight.rays[f as usize];
+            *rays = (*rays & !(ALL as u16)) | live as u16;
         }
     }
 
@@ -240,7 +390,7 @@ impl Lingarda {
         let points = self.board.points();
         let mut grounded = vec![false; points];
         let mut queue: Vec<Point> = (0..points as Point)
-            .filter(|&s| self.sight.edge[s as usize] != 0)
+            .filter(|&s| self.sight.edge(s) != 0)
             .collect();
         for &s in &queue {
             grounded[s as usize] = true;
@@ -249,7 +399,7 @@ impl Lingarda {
         while i < queue.len() {
             let s = queue[i];
             i += 1;
-            let mut bits = self.sight.live[s as usize] & !self.sight.edge[s as usize];
+            let mut bits = self.sight.live(s) & !self.sight.edge(s);
             while bits != 0 {
                 let t = self.sight.first[s as usize][bits.trailing_zeros() as usize];
                 bits &= bits - 1;
@@ -297,15 +447,15 @@ impl Lingarda {
                 match Colour::of_cell(cell) {
                     None => {
                         if let Some(colour) = Colour::of_cell(self.cells[slot(t)]) {
-                            sight.seen[colour.index()][q as usize] |= 1 << d;
+                            sight.seen[q as usize] |= (1 << d) << shift(colour.index());
                         }
                     }
                     Some(_) => {
                         if t == EDGE || self.cells[t as usize] == cell {
-                            sight.live[q as usize] |= bit;
+                            sight.rays[q as usize] |= bit as u16;
                         }
                         if t == EDGE {
-                            sight.edge[q as usize] |= bit;
+                            sight.rays[q as usize] |= (bit as u16) << EDGE_SHIFT;
                         }
                     }
                 }

@@ -53,33 +53,21 @@ fn legal(state: &mut Lingarda) -> Vec<Action> {
     out
 }
 
-fn lifelines(state: &mut Lingarda, at: Option<&str>) -> Detail {
-    let p = at.map(|name| point(state, name));
-    state.query("lifelines", p).unwrap()
-}
-
-fn names(state: &Lingarda, list: &Detail) -> Vec<String> {
-    let Detail::List(items) = list else {
-        panic!("{list:?}")
-    };
-    items
+fn names(state: &Lingarda, points: &[Point]) -> Vec<String> {
+    points
         .iter()
-        .map(|d| match d {
-            Detail::Int(p) => state.board.name(*p as Point).to_string(),
-            other => panic!("{other:?}"),
-        })
+        .map(|&p| state.board.name(p).to_string())
         .collect()
 }
 
-fn field<'a>(detail: &'a Detail, key: &str) -> &'a Detail {
-    let Detail::Map(pairs) = detail else {
-        panic!("{detail:?}")
-    };
-    &pairs
-        .iter()
-        .find(|(k, _)| k == key)
-        .unwrap_or_else(|| panic!("no {key} in {detail:?}"))
-        .1
+/// The black stones with a lifeline, by name.
+fn black_lifelines(state: &Lingarda) -> Vec<String> {
+    names(state, &state.lifelines()[0])
+}
+
+fn preview(state: &mut Lingarda, at: &str) -> Preview {
+    let p = point(state, at);
+    state.preview(p).unwrap()
 }
 
 // ---------------------------------------------------------------------------
@@ -221,24 +209,19 @@ fn naive_scores(board: &Board, cells: &[u8], last_placer: Option<Colour>) -> [f6
 #[test]
 fn vectors_replay_exactly_with_every_counter() {
     vectors::replay("lingarda", |state, expected, at| {
+        let AnyPosition::Lingarda(lingarda) = state else {
+            panic!()
+        };
         assert_eq!(
-            state.query("swapped", None).unwrap(),
-            Detail::Bool(expected["swapped"].as_bool().unwrap()),
+            lingarda.swapped(),
+            expected["swapped"].as_bool().unwrap(),
             "{at}"
         );
         let passes = expected["consecutive_passes"].as_i64().unwrap();
+        assert_eq!(i64::from(lingarda.consecutive_passes()), passes, "{at}");
         assert_eq!(
-            state.query("consecutive_passes", None).unwrap(),
-            Detail::Int(passes),
-            "{at}"
-        );
-        let placer = match expected["last_placer"].as_str() {
-            Some(name) => Detail::Text(name.into()),
-            None => Detail::None,
-        };
-        assert_eq!(
-            state.query("last_placer", None).unwrap(),
-            placer,
+            lingarda.last_placer().map(Colour::name),
+            expected["last_placer"].as_str(),
             "{at}: last placer"
         );
         let want = [
@@ -246,9 +229,9 @@ fn vectors_replay_exactly_with_every_counter() {
             expected["scores"]["white"].as_f64().unwrap(),
         ];
         assert_eq!(
-            state.query("scores", None).unwrap(),
-            Detail::per_colour(want),
-            "{at}: scores query"
+            lingarda.score_breakdown().totals(),
+            want,
+            "{at}: score breakdown"
         );
     });
 }
@@ -262,12 +245,11 @@ fn ruling_lifelines_an_edge_stone_has_no_lifeline_toward_the_outside() {
         error(&mut state, "a1"),
         "a1: the stone would have no lifeline"
     );
-    let view = lifelines(&mut state, Some("a1"));
-    assert_eq!(names(&state, field(&view, "black")), Vec::<String>::new());
-    assert_eq!(field(&view, "legal"), &Detail::Bool(false));
+    let view = preview(&mut state, "a1");
+    assert_eq!(names(&state, &view.lifelines[0]), Vec::<String>::new());
     assert_eq!(
-        field(&view, "reason"),
-        &Detail::Text("the stone would have no lifeline".into())
+        view.reason.as_deref(),
+        Some("the stone would have no lifeline")
     );
     // An edge stone with one empty point on its inward ray has one.
     let mut state = position(3, "W: a2 b2", Colour::Black);
@@ -279,16 +261,15 @@ fn ruling_lifelines_adjacent_friendly_stones_do_not_share() {
     // b1 has a lifeline of its own, but a1 touches it with no empty point
     // between them.
     let mut state = position(3, "B: b1 W: a2 b2", Colour::Black);
-    let view = lifelines(&mut state, None);
-    assert_eq!(names(&state, field(&view, "black")), ["b1"]);
+    assert_eq!(black_lifelines(&state), ["b1"]);
     assert_eq!(
         error(&mut state, "a1"),
         "a1: the stone would have no lifeline"
     );
     // One empty point between them, and a1 sees c1's lifeline.
     let mut state = position(3, "B: c1 W: a2 b2", Colour::Black);
-    let view = lifelines(&mut state, Some("a1"));
-    assert_eq!(names(&state, field(&view, "black")), ["a1", "c1"]);
+    let view = preview(&mut state, "a1");
+    assert_eq!(names(&state, &view.lifelines[0]), ["a1", "c1"]);
     play(&mut state, "a1");
 }
 
@@ -297,18 +278,16 @@ fn ruling_lifelines_a_chain_of_sight_reaches_the_edge() {
     // b4 sees d4 across c4, d4 sees f4 across e4, f4 sees the edge across g4;
     // every other ray of the three is closed by an adjacent white stone.
     let walls = "W: c5 b5 a4 a3 b3 e5 d5 c3 d3 g5 f5 e3 f3";
-    let mut state = position(4, &format!("B: b4 d4 f4 {walls}"), Colour::Black);
-    let view = lifelines(&mut state, None);
-    assert_eq!(names(&state, field(&view, "black")), ["b4", "d4", "f4"]);
+    let state = position(4, &format!("B: b4 d4 f4 {walls}"), Colour::Black);
+    assert_eq!(black_lifelines(&state), ["b4", "d4", "f4"]);
     assert_eq!(
         naive_lifelines(state.board, board_cells(&state)),
         state.lifeline_flags(NO_POINT)
     );
     // Close the edge ray: the three still see each other, but sight alone
     // grounds nothing (the smallest closed set is empty).
-    let mut state = position(4, &format!("B: b4 d4 f4 {walls} g4"), Colour::Black);
-    let view = lifelines(&mut state, None);
-    assert_eq!(names(&state, field(&view, "black")), Vec::<String>::new());
+    let state = position(4, &format!("B: b4 d4 f4 {walls} g4"), Colour::Black);
+    assert_eq!(black_lifelines(&state), Vec::<String>::new());
     assert_eq!(
         naive_lifelines(state.board, board_cells(&state)),
         state.lifeline_flags(NO_POINT)
@@ -326,9 +305,9 @@ fn placement_is_illegal_when_a_flipped_stone_would_lack_a_lifeline() {
         "a2: your stone at a1 would be left without a lifeline once flipped"
     );
     assert_eq!(state.board_string(), before);
-    let view = lifelines(&mut state, Some("a2"));
-    assert_eq!(names(&state, field(&view, "flips")), ["a1"]);
-    assert_eq!(field(&view, "legal"), &Detail::Bool(false));
+    let view = preview(&mut state, "a2");
+    assert_eq!(names(&state, &view.flips), ["a1"]);
+    assert!(view.reason.is_some(), "illegal");
     // Black a3 also cuts a1 off, but the flipped a1 then sees a3 across a2.
     play(&mut state, "a3");
     assert_eq!(state.cell(point(&state, "a1")), Some(Colour::Black));
@@ -354,10 +333,10 @@ fn placement_is_legal_when_the_flip_gives_back_the_lifelines_it_took() {
     // stranded friend before the flip only when no flip could reach it;
     // here one does.)
     let mut state = position(4, "B: d1 b3 f6 d7 e7 W: a1 a3 f3 g6", Colour::White);
-    let view = lifelines(&mut state, Some("a4"));
-    assert_eq!(names(&state, field(&view, "white")), ["f3", "a4", "g6"]);
-    assert_eq!(names(&state, field(&view, "flips")), ["d1", "d7"]);
-    assert_eq!(field(&view, "legal"), &Detail::Bool(true));
+    let view = preview(&mut state, "a4");
+    assert_eq!(names(&state, &view.lifelines[1]), ["f3", "a4", "g6"]);
+    assert_eq!(names(&state, &view.flips), ["d1", "d7"]);
+    assert_eq!(view.reason, None, "legal");
     let a4 = point(&state, "a4");
     let NaiveVerdict::Legal(after) =
         naive_place(state.board, board_cells(&state), a4, Colour::White)
@@ -390,9 +369,9 @@ fn placement_flips_every_enemy_stone_without_a_lifeline_at_once() {
     );
     // b4 closes the diagonal: a1 and a3 now only see each other, and both
     // flip; as black stones a3 sees c3 across b3.
-    let view = lifelines(&mut state, Some("b4"));
-    assert_eq!(names(&state, field(&view, "flips")), ["a1", "a3"]);
-    assert_eq!(names(&state, field(&view, "white")), Vec::<String>::new());
+    let view = preview(&mut state, "b4");
+    assert_eq!(names(&state, &view.flips), ["a1", "a3"]);
+    assert_eq!(names(&state, &view.lifelines[1]), Vec::<String>::new());
     play(&mut state, "b4");
     assert_eq!(state.board_string().matches('W').count(), 0);
     assert_eq!(state.stones, [6, 0]);
@@ -420,29 +399,18 @@ fn enclosures_view_names_each_points_owner_and_sums_to_the_score() {
     // Side 2: a1 and b1 are two black stones to b2's one around the single
     // region a2 c2 b3 c3, so Black owns it; stones have no owner.
     let mut state = position(2, "B: a1 b1 W: b2", Colour::Black);
-    let owners = state.query("enclosures", None).unwrap();
-    let Detail::List(owners) = owners else {
-        panic!("a list per point")
-    };
-    let owned: Vec<(&str, &Detail)> = (0..7)
-        .map(|p| (state.board.name(p as Point), &owners[p]))
-        .filter(|(_, owner)| **owner != Detail::None)
+    let owners = state.enclosure_owners();
+    assert_eq!(owners.len(), 7, "an owner per point");
+    let owned: Vec<(&str, Colour)> = (0..7)
+        .filter_map(|p| Some((state.board.name(p as Point), owners[p]?)))
         .collect();
-    let black = Detail::Text("black".into());
+    let black = Colour::Black;
     assert_eq!(
         owned,
-        [
-            ("a2", &black),
-            ("c2", &black),
-            ("b3", &black),
-            ("c3", &black)
-        ]
+        [("a2", black), ("c2", black), ("b3", black), ("c3", black)]
     );
     let mut tie = position(2, "B: a1 W: b2", Colour::Black);
-    assert_eq!(
-        tie.query("enclosures", None).unwrap(),
-        Detail::List(vec![Detail::None; 7])
-    );
+    assert_eq!(tie.enclosure_owners(), vec![None; 7]);
 }
 
 #[test]
@@ -450,14 +418,12 @@ fn score_counts_stones_enclosures_and_the_half_point_of_the_last_placement() {
     let mut state = new(2, false);
     assert_eq!(state.scores(), Some([0.0, 0.0]));
     play(&mut state, "a1 c3");
-    let score = state.query("score", None).unwrap();
-    let black = field(&score, "black");
-    let white = field(&score, "white");
-    assert_eq!(field(black, "stones"), &Detail::Int(1));
-    assert_eq!(field(black, "enclosures"), &Detail::Int(0));
-    assert_eq!(field(black, "half_point"), &Detail::Float(0.0));
-    assert_eq!(field(white, "half_point"), &Detail::Float(0.5));
-    assert_eq!(field(white, "total"), &Detail::Float(1.5));
+    let score = state.score_breakdown();
+    assert_eq!(score.stones[0], 1);
+    assert_eq!(score.enclosures[0], 0);
+    assert_eq!(score.half_point[0], 0.0);
+    assert_eq!(score.half_point[1], 0.5);
+    assert_eq!(score.totals()[1], 1.5);
     assert_eq!(state.scores(), Some([1.0, 1.5]));
 }
 
@@ -656,6 +622,17 @@ fn fast_placement_test_matches_the_naive_reference() {
                     known_lifeless += 1;
                 }
                 let fast = state.weigh(p);
+                let quick = state.weigh_legality(p);
+                assert!(
+                    match quick {
+                        Verdict::Legal => fast == Verdict::Legal,
+                        Verdict::NoLifeline => fast == Verdict::NoLifeline,
+                        Verdict::Stranded => fast == Verdict::Stranded,
+                        Verdict::Illegal => fast != Verdict::Legal,
+                    },
+                    "{at} {}: exact {fast:?}, for legality {quick:?}",
+                    state.board.name(p)
+                );
                 match (&naive, fast) {
                     (NaiveVerdict::Legal(_), Verdict::Legal) => naive_legal.push(p),
                     (NaiveVerdict::NoLifeline, Verdict::NoLifeline) => no_lifeline += 1,

@@ -3,9 +3,10 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, point_of, wrong_game};
+use super::{names, point_of, position_of};
+use crate::board::Board;
 use crate::games::esgrad::{ColourScore, GroupScore};
-use crate::games::AnyPosition;
+use crate::games::Position as _;
 use crate::python::state::State;
 
 /// One group in Esgrad's score breakdown.
@@ -76,17 +77,17 @@ impl Score {
     }
 }
 
-fn group(position: &AnyPosition, group: &GroupScore) -> Group {
+fn group(board: &Board, group: &GroupScore) -> Group {
     Group {
-        points: names(position, &group.points),
+        points: names(board, &group.points),
         partitions: group.partitions,
         value: group.value,
     }
 }
 
-fn score(position: &AnyPosition, score: &ColourScore) -> Score {
+fn score(board: &Board, score: &ColourScore) -> Score {
     Score {
-        groups: score.groups.iter().map(|g| group(position, g)).collect(),
+        groups: score.groups.iter().map(|g| group(board, g)).collect(),
         group_values: score.group_values,
         komi: score.komi,
         half_point: score.half_point,
@@ -97,42 +98,23 @@ fn score(position: &AnyPosition, score: &ColourScore) -> Score {
 /// Esgrad's score breakdown as the board stands, `(black, white)`.
 #[pyfunction]
 pub fn esgrad_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
-    let AnyPosition::Esgrad(esgrad) = state.current_mut() else {
-        return Err(wrong_game(&state, "esgrad"));
-    };
+    let esgrad = position_of!(state, Esgrad);
     let [black, white] = esgrad.score_breakdown();
-    let position = state.current();
-    Ok((score(position, &black), score(position, &white)))
+    let board = esgrad.board();
+    Ok((score(board, &black), score(board, &white)))
 }
 
 /// The partitions of the group holding the stone at `point`, each in point
 /// order, the parts by their first point; None when the point is empty.
 #[pyfunction]
 pub fn esgrad_partitions(
-    state: PyRef<'_, State>,
+    mut state: PyRefMut<'_, State>,
     point: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Vec<Vec<String>>>> {
     let p = point_of(&state, point)?;
-    let AnyPosition::Esgrad(esgrad) = state.current() else {
-        return Err(wrong_game(&state, "esgrad"));
-    };
-    Ok(esgrad.partitions_at(p).map(|parts| {
-        parts
-            .iter()
-            .map(|part| names(state.current(), part))
-            .collect()
-    }))
-}
-
-/// Passes since the last placement, and the colour that passed first
-/// (`"black"`, `"white"` or None).
-#[pyfunction]
-pub fn esgrad_passes(state: PyRef<'_, State>) -> PyResult<(u8, Option<&'static str>)> {
-    let AnyPosition::Esgrad(esgrad) = state.current() else {
-        return Err(wrong_game(&state, "esgrad"));
-    };
-    Ok((
-        esgrad.consecutive_passes(),
-        esgrad.first_pass().map(|c| c.name()),
-    ))
+    let esgrad = position_of!(state, Esgrad);
+    let board = esgrad.board();
+    Ok(esgrad
+        .partitions_at(p)
+        .map(|parts| parts.iter().map(|part| names(board, part)).collect()))
 }

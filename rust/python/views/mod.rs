@@ -1,20 +1,38 @@
 //! Each game's own views of a position, typed: one file per game with its
 //! functions and their small frozen result classes (listed in `_core.pyi`),
-//! which the game's Python module wraps as methods of its state class.
+//! which the game's Python module wraps as methods of its state class. The
+//! turn's counters every game keeps are read here once.
 
+pub mod anadil;
+pub mod anda;
 pub mod esgrad;
+pub mod lingarda;
 pub mod sunder;
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
+use super::convert::colour;
 use super::errors::NotationError;
 use super::state::State;
-use crate::board::Point;
-use crate::games::{AnyPosition, Position as _};
+use crate::board::{Board, Point};
+use crate::core::Colour;
+use crate::games::Position as _;
+
+/// The position of game `$game` (an `AnyPosition` variant) that `$state`
+/// holds, or a return with the error for a state of another game.
+macro_rules! position_of {
+    ($state:expr, $game:ident) => {
+        match $state.current_mut() {
+            crate::games::AnyPosition::$game(position) => position,
+            _ => return Err(super::wrong_game(&$state, stringify!($game))),
+        }
+    };
+}
+use position_of;
 
 /// The names of `points`, in the order given.
-pub fn names(position: &AnyPosition, points: &[Point]) -> Vec<String> {
-    let board = position.board();
+pub fn names(board: &Board, points: &[Point]) -> Vec<String> {
     points.iter().map(|&p| board.name(p).to_string()).collect()
 }
 
@@ -22,6 +40,32 @@ pub fn names(position: &AnyPosition, points: &[Point]) -> Vec<String> {
 pub fn point_list(names: &[String]) -> String {
     let quoted: Vec<String> = names.iter().map(|name| format!("'{name}'")).collect();
     format!("[{}]", quoted.join(", "))
+}
+
+/// `{Colour.BLACK: black, Colour.WHITE: white}`.
+pub fn per_colour<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    [black, white]: [T; 2],
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item(colour(py, Colour::Black)?, black)?;
+    dict.set_item(colour(py, Colour::White)?, white)?;
+    Ok(dict)
+}
+
+/// `{name: owner}` for the points that have an owner, in point order.
+pub fn owned_points<'py>(
+    py: Python<'py>,
+    board: &Board,
+    owners: Vec<Option<Colour>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let found = PyDict::new(py);
+    for (p, owner) in owners.into_iter().enumerate() {
+        if let Some(owner) = owner {
+            found.set_item(board.name(p as Point), colour(py, owner)?)?;
+        }
+    }
+    Ok(found)
 }
 
 /// The point `point` names on `state`'s board (a point's text or index).
@@ -32,7 +76,22 @@ pub fn point_of(state: &State, point: &Bound<'_, PyAny>) -> PyResult<Point> {
 /// The error for a view asked of a state of another game.
 pub fn wrong_game(state: &State, game: &str) -> PyErr {
     NotationError::new_err(format!(
-        "this is a view of {game}, and the state is one of {}",
+        "this is a view of {}, and the state is one of {}",
+        game.to_lowercase(),
         state.current().name()
+    ))
+}
+
+/// Passes in a row just played, and the colour that made the game's first
+/// pass (None before any), as every game's turn keeps them.
+#[pyfunction]
+pub fn passes<'py>(
+    py: Python<'py>,
+    state: PyRef<'py, State>,
+) -> PyResult<(u8, Option<Bound<'py, PyAny>>)> {
+    let turn = state.current().turn();
+    Ok((
+        turn.consecutive_passes(),
+        turn.first_pass().map(|c| colour(py, c)).transpose()?,
     ))
 }

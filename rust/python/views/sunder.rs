@@ -2,8 +2,8 @@
 
 use pyo3::prelude::*;
 
-use super::{names, point_list, point_of, wrong_game};
-use crate::games::AnyPosition;
+use super::{names, point_list, point_of, position_of};
+use crate::games::Position as _;
 use crate::python::state::State;
 
 /// A group and the parts of the board minus it (its cuts), largest first.
@@ -37,19 +37,10 @@ pub fn sunder_cuts(
     point: &Bound<'_, PyAny>,
 ) -> PyResult<Option<Cuts>> {
     let p = point_of(&state, point)?;
-    let AnyPosition::Sunder(sunder) = state.current_mut() else {
-        return Err(wrong_game(&state, "sunder"));
-    };
-    let Some(cuts) = sunder.cuts(p) else {
-        return Ok(None);
-    };
-    let position = state.current();
-    Ok(Some(Cuts {
-        group: names(position, &cuts.group),
-        parts: cuts
-            .parts
-            .iter()
-            .map(|part| names(position, part))
-            .collect(),
+    let sunder = position_of!(state, Sunder);
+    let board = sunder.board();
+    Ok(sunder.cuts(p).map(|cuts| Cuts {
+        group: names(board, &cuts.group),
+        parts: cuts.parts.iter().map(|part| names(board, part)).collect(),
     }))
 }

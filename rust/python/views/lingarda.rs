@@ -1,0 +1,154 @@
+//! Lingarda's views: the score part by part, the stones with a lifeline,
+//! what a placement would do, the enclosures' owners and the last placer.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::{names, owned_points, per_colour, point_list, point_of, position_of};
+use crate::games::Position as _;
+use crate::python::convert::colour;
+use crate::python::state::State;
+
+/// One colour's score in Lingarda, part by part (RULES.md §6).
+#[pyclass(module = "stonefield", name = "LingardaScore", frozen, get_all, eq)]
+#[derive(PartialEq)]
+pub struct Score {
+    /// Stones on the board.
+    stones: u32,
+    /// Empty points of the enclosures the colour owns.
+    enclosures: u32,
+    /// 0.5 for the colour that made the last placement, else 0.
+    half_point: f64,
+    /// The sum of the parts.
+    total: f64,
+}
+
+#[pymethods]
+impl Score {
+    /// The fields as a plain dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("stones", self.stones)?;
+        dict.set_item("enclosures", self.enclosures)?;
+        dict.set_item("half_point", self.half_point)?;
+        dict.set_item("total", self.total)?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "LingardaScore(stones={}, enclosures={}, half_point={:?}, total={:?})",
+            self.stones, self.enclosures, self.half_point, self.total
+        )
+    }
+}
+
+/// What placing the mover's stone on an empty point would do.
+#[pyclass(module = "stonefield", name = "LingardaPreview", frozen, eq)]
+#[derive(PartialEq)]
+pub struct Preview {
+    lifelines: [Vec<String>; 2],
+    /// The enemy stones that would flip (left without a lifeline).
+    #[pyo3(get)]
+    flips: Vec<String>,
+    /// Why the placement is illegal, or None.
+    #[pyo3(get)]
+    reason: Option<String>,
+}
+
+#[pymethods]
+impl Preview {
+    /// The stones with a lifeline once the stone is on the board, before
+    /// any flip (the new stone among them if it has one), per colour.
+    #[getter]
+    fn lifelines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        per_colour(py, self.lifelines.clone())
+    }
+
+    /// Whether the placement is legal.
+    #[getter]
+    fn legal(&self) -> bool {
+        self.reason.is_none()
+    }
+
+    fn __repr__(&self) -> String {
+        let reason = self
+            .reason
+            .as_ref()
+            .map_or_else(|| "None".to_string(), |r| format!("{r:?}"));
+        format!(
+            "LingardaPreview(lifelines={{black: {}, white: {}}}, flips={}, legal={}, reason={reason})",
+            point_list(&self.lifelines[0]),
+            point_list(&self.lifelines[1]),
+            point_list(&self.flips),
+            if self.reason.is_none() { "True" } else { "False" },
+        )
+    }
+}
+
+/// Lingarda's score as the board stands, `(black, white)`.
+#[pyfunction]
+pub fn lingarda_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
+    let score = position_of!(state, Lingarda).score_breakdown();
+    let totals = score.totals();
+    let [black, white] = [0, 1].map(|k| Score {
+        stones: score.stones[k],
+        enclosures: score.enclosures[k],
+        half_point: score.half_point[k],
+        total: totals[k],
+    });
+    Ok((black, white))
+}
+
+/// The stones that have a lifeline, per colour, in point order.
+#[pyfunction]
+pub fn lingarda_lifelines<'py>(
+    py: Python<'py>,
+    mut state: PyRefMut<'py, State>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let lingarda = position_of!(state, Lingarda);
+    let board = lingarda.board();
+    per_colour(py, lingarda.lifelines().map(|points| names(board, &points)))
+}
+
+/// What placing the mover's stone on the empty `point` would do; a
+/// NotationError when the point is occupied.
+#[pyfunction]
+pub fn lingarda_preview(
+    mut state: PyRefMut<'_, State>,
+    point: &Bound<'_, PyAny>,
+) -> PyResult<Preview> {
+    let p = point_of(&state, point)?;
+    let lingarda = position_of!(state, Lingarda);
+    let board = lingarda.board();
+    let preview = lingarda.preview(p)?;
+    Ok(Preview {
+        lifelines: preview.lifelines.map(|points| names(board, &points)),
+        flips: names(board, &preview.flips),
+        reason: preview.reason,
+    })
+}
+
+/// The empty points of the enclosures a colour owns, each with its owner,
+/// in point order.
+#[pyfunction]
+pub fn lingarda_enclosures<'py>(
+    py: Python<'py>,
+    mut state: PyRefMut<'py, State>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let lingarda = position_of!(state, Lingarda);
+    owned_points(py, lingarda.board(), lingarda.enclosure_owners())
+}
+
+/// The colour that made the last placement (it has the half point), or
+/// None before the first.
+#[pyfunction]
+pub fn lingarda_last_placer<'py>(
+    py: Python<'py>,
+    mut state: PyRefMut<'py, State>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    position_of!(state, Lingarda)
+        .last_placer()
+        .map(|c| colour(py, c))
+        .transpose()
+}

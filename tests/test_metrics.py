@@ -1,0 +1,193 @@
+"""The design measures, each on a case worked out by hand: a constructed
+batch, or a board small enough to count."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import stonefield
+from stonefield import OptionError
+from stonefield.metrics import (
+    Trajectory,
+    board_coverage,
+    branching_change,
+    branching_factor,
+    branching_max,
+    completion,
+    decision_moves,
+    decisiveness,
+    drama,
+    duration,
+    first_player_advantage,
+    game_tree_complexity,
+    lead_changes,
+    mean_of,
+    share_of,
+    skill_trace,
+    stability,
+)
+
+
+def test_a_share_has_its_wilson_interval_and_a_mean_its_normal_one():
+    share = share_of(8, 10)
+    assert share.value == 0.8 and share.spread is None
+    assert share.low == pytest.approx(0.4902, abs=1e-4)
+    assert share.high == pytest.approx(0.9433, abs=1e-4)
+    mean = mean_of([2.0, 4.0, 6.0, 8.0])
+    sd = math.sqrt(20 / 3)
+    assert (mean.value, mean.spread) == (5.0, pytest.approx(sd))
+    assert mean.high - mean.value == pytest.approx(1.96 * sd / 2)
+    empty = mean_of([])
+    assert math.isnan(empty.value) and empty.n == 0
+    assert empty.to_dict()["value"] is None, "JSON gets null, never NaN"
+
+
+def test_outcome_and_duration_measures_by_hand():
+    winners = np.array([0, 0, 1, -1, 0], dtype=np.int8)
+    advantage = first_player_advantage(winners)
+    assert (advantage.value, advantage.n) == (0.75, 4), "a game with no winner does not count"
+    assert completion(np.array([True, False, True, True])).value == 0.75
+    length = duration(np.array([10, 12, 14], dtype=np.uint32))
+    assert (length.value, length.spread) == (12.0, 2.0)
+
+
+def test_branching_measures_of_a_constructed_batch():
+    # Game 0: legal moves 5, 4, 3 over 3 plies. Game 1: 2, 1 over 2 plies.
+    total, longest = np.array([12, 3]), np.array([5, 2])
+    first, last, lengths = np.array([5, 2]), np.array([3, 1]), np.array([3, 2])
+    assert branching_factor(total, lengths).value == pytest.approx((4 + 1.5) / 2)
+    assert branching_max(longest, lengths).value == 3.5
+    assert branching_change(first, last, lengths).value == pytest.approx((-1 + -1) / 2)
+    # Game 1's second ply is forced: 1 of its 2 plies had a choice.
+    assert decision_moves(np.array([3, 1]), lengths).value == pytest.approx((1 + 0.5) / 2)
+    expected = (3 * math.log10(4) + 2 * math.log10(1.5)) / 2
+    assert game_tree_complexity(total, lengths).value == pytest.approx(expected)
+    assert board_coverage(np.array([3, 2]), 5).value == pytest.approx(0.5)
+
+
+def test_a_forced_sequence_has_no_decision_moves():
+    forced = decision_moves(np.array([0, 0]), np.array([4, 7]))
+    assert (forced.value, forced.low, forced.high) == (0.0, 0.0, 0.0)
+    free = decision_moves(np.array([4, 7]), np.array([4, 7]))
+    assert free.value == 1.0
+
+
+def test_measures_of_sunder_side_two_match_a_count_by_hand():
+    # Sunder side 2 without swap: 7 points and no captures, so ply k offers
+    # exactly 7 - k points, and every placement covers a new point.
+    report = stonefield.analyze(
+        "sunder", games=300, seed=3, size=2, pie=False, evaluated_games=0, skill_levels=0
+    )
+    random = report.report("random")
+    lengths = stonefield.simulate("sunder", games=300, seed=3, size=2, pie=False).lengths
+    mean_branching = [np.mean([7 - k for k in range(n)]) for n in lengths]
+    m = random.measures
+    assert random.branching_by_ply[:3] == [7.0, 6.0, 5.0]
+    assert m.branching_factor.value == pytest.approx(np.mean(mean_branching))
+    assert m.branching_max.value == 7.0
+    assert m.branching_change.value == pytest.approx(-1.0)
+    assert m.board_coverage.value == pytest.approx(lengths.mean() / 7)
+    complexity = np.mean([n * math.log10(b) for n, b in zip(lengths, mean_branching, strict=True)])
+    assert m.game_tree_complexity.value == pytest.approx(complexity)
+    # Only a game that fills the board has a forced ply: its last.
+    forced = np.mean([1 / 7 if n == 7 else 0 for n in lengths])
+    assert m.decision_moves.value == pytest.approx(1 - forced)
+    assert m.evaluation is None and report.skill_trace is None
+
+
+def trajectory(values, winner, plies=None, length=None):
+    values = np.array(values, dtype=np.float64)
+    plies = np.arange(len(values)) if plies is None else np.array(plies)
+    return Trajectory(plies, values, winner, len(values) if length is None else length)
+
+
+def test_lead_changes_count_sign_changes_past_even_positions():
+    assert lead_changes([trajectory([0.1, 0.2, 0.3], 0)]).value == 0
+    assert lead_changes([trajectory([0.1, -0.2, 0.3, -0.1], 1)]).value == 3
+    # An even position is nobody's lead: + 0 + is no change.
+    assert lead_changes([trajectory([0.1, 0.0, 0.2], 0)]).value == 0
+    both = lead_changes([trajectory([0.1, 0.2], 0), trajectory([0.1, -0.2], 1)])
+    assert (both.value, both.n) == (0.5, 2)
+
+
+def test_drama_is_the_winners_mean_deficit():
+    # White won (w = -1): White's value is -v, behind by 0.4 then 0.2.
+    comeback = trajectory([0.4, 0.2, -0.5, -0.9], 1)
+    assert drama([comeback]).value == pytest.approx((0.4 + 0.2) / 4)
+    assert drama([trajectory([0.3, 0.6], 0)]).value == 0.0
+    unfinished = drama([trajectory([0.3, -0.6], -1)])
+    assert unfinished.n == 0, "a game with no winner has no drama"
+
+
+def test_stability_is_the_variance_of_the_evaluation():
+    assert stability([trajectory([0.5, 0.5, 0.5], 0)]).value == 0.0
+    assert stability([trajectory([0.2, -0.2], 0)]).value == pytest.approx(0.04)
+
+
+def test_decisiveness_is_where_the_winners_value_stays_above_the_threshold():
+    # Black won a game of 10 plies sampled every 2 plies; above 0.5 from ply
+    # 6 on (ply 2 was above too, but it fell back).
+    g = trajectory([0.1, 0.7, 0.2, 0.6, 0.8], 0, plies=[0, 2, 4, 6, 8], length=10)
+    assert decisiveness([g]).value == pytest.approx(0.6)
+    assert decisiveness([g], threshold=0.0).value == 0.0
+    never = trajectory([0.1, 0.2, 0.3], 0, length=3)
+    assert decisiveness([never]).value == 1.0
+
+
+def test_evaluated_games_are_the_games_of_the_batch():
+    plain = stonefield.analyze(
+        "sunder", games=60, seed=5, size=3, evaluated_games=0, skill_levels=0
+    )
+    evaluated = stonefield.analyze(
+        "sunder",
+        games=60,
+        seed=5,
+        size=3,
+        evaluated_games=10,
+        skill_levels=0,
+        evaluation_iterations=50,
+    )
+    a, b = plain.report("random"), evaluated.report("random")
+    assert (a.black_wins, a.length_histogram) == (b.black_wins, b.length_histogram)
+    assert a.measures.board_coverage == b.measures.board_coverage
+    e = b.measures.evaluation
+    assert e is not None and e.games == 10 and e.iterations == 50
+    for t in e.trajectories:
+        assert t.plies[0] == 0 and np.all(np.diff(t.plies) == e.every)
+        assert np.all(np.abs(t.values) <= 1)
+    assert 0 <= e.drama.value <= 1 and 0 <= e.decisiveness.value <= 1
+
+
+def test_skill_trace_on_sunder_side_four_rewards_more_iterations():
+    trace = skill_trace(stonefield.Sunder(size=4), levels=3, games=24, base=16, seed=2)
+    assert [(lv.strong, lv.weak) for lv in trace.levels] == [(32, 16), (64, 32), (128, 64)]
+    for lv in trace.levels:
+        assert lv.strong_wins + lv.weak_wins + lv.draws == 24
+        assert lv.score.low <= lv.score.value <= lv.score.high
+    assert trace.overall.low > 0.5, trace.overall
+    assert trace.slope is not None and trace.trend_centre is not None
+    again = skill_trace(stonefield.Sunder(size=4), levels=3, games=24, base=16, seed=2)
+    assert [lv.strong_wins for lv in again.levels] == [lv.strong_wins for lv in trace.levels]
+
+
+def test_skill_trace_with_an_executor_is_the_same_trace():
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = stonefield.Sunder(size=3)
+    here = skill_trace(game, levels=2, games=8, base=8, seed=4)
+    with ThreadPoolExecutor(2) as pool:
+        there = skill_trace(game, levels=2, games=8, base=8, seed=4, executor=pool, chunks=3)
+    assert here.levels == there.levels
+
+
+def test_bad_measure_arguments_raise_option_error():
+    with pytest.raises(OptionError, match="levels"):
+        skill_trace(stonefield.Sunder(size=3), levels=0)
+    with pytest.raises(OptionError, match="games"):
+        skill_trace(stonefield.Sunder(size=3), games=1)
+    with pytest.raises(OptionError, match="evaluated_games"):
+        stonefield.analyze("sunder", games=10, size=3, evaluated_games=-1)
+    with pytest.raises(OptionError, match="evaluation_iterations"):
+        stonefield.analyze("sunder", games=10, size=3, evaluation_iterations=0)
