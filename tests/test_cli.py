@@ -65,28 +65,32 @@ def test_ctrl_c_stops_a_long_simulation_quickly():
     import signal
     import time
 
+    # The command says when it is imported (a loaded machine takes seconds),
+    # so the Ctrl-C lands in the command, not in Python's start.
+    command = (
+        "import sys, stonefield.cli; print('ready', flush=True); "
+        "sys.exit(stonefield.cli.main(['simulate', 'sunder', '--games', '100000000', '--quiet']))"
+    )
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "stonefield.cli",
-            "simulate",
-            "sunder",
-            "--games",
-            "100000000",
-            "--quiet",
-        ],
+        [sys.executable, "-c", command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.0)
+    assert process.stdout is not None
+    assert process.stdout.readline() == "ready\n"
+    time.sleep(1.0)  # well into the games
     process.send_signal(signal.SIGINT)
     sent = time.perf_counter()
     _, stderr = process.communicate(timeout=60)
     assert time.perf_counter() - sent < 10
     assert process.returncode == 130
     assert "interrupted" in stderr and "Traceback" not in stderr
+
+
+#: What keeps an analysis to its play tables: no evaluated positions, no
+#: skill trace (each costs minutes on a full-size board).
+PLAY_ONLY = ("--evaluated-games", "0", "--skill-levels", "0")
 
 
 def strict_json(text: str) -> object:
@@ -105,7 +109,9 @@ def test_simulate_json_is_strict_and_names_keys_as_analyze_does():
     summary = strict_json(done.stdout)
     assert summary["black_win_rate"] is None and summary["white_win_rate"] is None
     assert summary["unfinished"] == 10
-    done = run("analyze", "anadil", "--games", "10", "--max-moves", "10", "--json", "--quiet")
+    done = run(
+        "analyze", "anadil", "--games", "10", "--max-moves", "10", "--json", "--quiet", *PLAY_ONLY
+    )
     assert done.returncode == 0, done.stderr
     (report,) = strict_json(done.stdout)["reports"]
     assert report["black_win_rate"] is None
@@ -183,7 +189,18 @@ def test_plot_into_a_file_is_one_line_before_any_game(target, tmp_path):
 def test_plot_says_which_folder_it_made_and_what_it_wrote(tmp_path):
     pytest.importorskip("matplotlib")
     folder = tmp_path / "new" / "plots"
-    done = run("analyze", "sunder", "--size", "3", "--games", "20", "--json", "--plot", str(folder))
+    done = run(
+        "analyze",
+        "sunder",
+        "--size",
+        "3",
+        "--games",
+        "20",
+        "--json",
+        *PLAY_ONLY,
+        "--plot",
+        str(folder),
+    )
     assert done.returncode == 0, done.stderr
     strict_json(done.stdout)  # the notes stay out of the JSON
     assert done.stderr.splitlines() == [
@@ -191,7 +208,9 @@ def test_plot_says_which_folder_it_made_and_what_it_wrote(tmp_path):
         f"wrote {folder / 'lengths.png'}",
         f"wrote {folder / 'branching.png'}",
     ]
-    again = run("analyze", "sunder", "--size", "3", "--games", "20", "--plot", str(folder))
+    again = run(
+        "analyze", "sunder", "--size", "3", "--games", "20", *PLAY_ONLY, "--plot", str(folder)
+    )
     assert "made the folder" not in again.stderr and "wrote" in again.stderr
 
 
@@ -213,7 +232,7 @@ def test_python_dash_m_stonefield_is_the_command_and_no_arguments_print_the_help
 
 
 def test_analyse_is_analyze_and_a_negative_komi_range_needs_no_equals_sign():
-    spelled = ("--size", "3", "--games", "200", "--quiet", "--json", "--komi-range")
+    spelled = ("--size", "3", "--games", "200", "--quiet", "--json", *PLAY_ONLY, "--komi-range")
     one = run("analyse", "sunder", *spelled, "-1:1")
     other = run("analyze", "sunder", *spelled[:-1], "--komi-range=-1:1")
     assert one.returncode == 0, one.stderr
