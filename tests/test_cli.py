@@ -171,8 +171,10 @@ def test_a_utf16_file_is_named_as_such(tmp_path):
     path.write_text("sunder size=3 ; b2\n", encoding="utf-16")
     done = run("show", str(path))
     assert done.stderr.rstrip().endswith("(it is UTF-16: save it as UTF-8)")
-    with pytest.raises(stonefield.RecordError, match=f"^{path}: not UTF-8 text"):
+    with pytest.raises(stonefield.RecordError, match=f"^{path}: not UTF-8 text") as caught:
         stonefield.read(path)
+    assert caught.value.path == str(path)
+    assert caught.value.reason.startswith("not UTF-8 text (byte 0 is 0xff)")
 
 
 @pytest.mark.parametrize("target", ["file", "/dev/null"])
@@ -249,7 +251,7 @@ def _helps() -> dict[str, str]:
     return {name: run(*name.split(), "--help").stdout for name in ("", *COMMANDS)}
 
 
-COMMANDS = ("simulate", "analyze", "show", "play", "rules")
+COMMANDS = ("simulate", "analyze", "tournament", "show", "play", "rules")
 
 
 def test_help_gives_every_default_and_no_markup():

@@ -96,19 +96,21 @@ def read(path: str | Path) -> State:
     >>> stonefield.read(path) == state
     True
     """
-    return load_record(decode(Path(path).read_bytes(), str(path)), str(path))
+    return load_record(decode(Path(path).read_bytes(), str(path), path=str(path)), str(path))
 
 
-def decode(data: bytes, source: str) -> str:
+def decode(data: bytes, source: str, path: str | None = None) -> str:
     r"""The text of a record's bytes, which must be UTF-8 (a byte order mark
     is allowed).
 
     Args:
         data: the bytes, as read from a file or standard input.
         source: where they came from, for the message.
+        path: the file they came from, if any, for the error's ``path``.
 
     Raises:
-        RecordError: naming ``source`` and the first byte that is not UTF-8.
+        RecordError: naming ``source`` and the first byte that is not UTF-8
+            (also as its ``reason``), with ``path``.
 
     >>> decode(b"sunder ; b2", "game.txt")
     'sunder ; b2'
@@ -122,6 +124,7 @@ def decode(data: bytes, source: str) -> str:
     except UnicodeDecodeError as error:
         utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
         hint = " (it is UTF-16: save it as UTF-8)" if utf16 else ""
-        raise RecordError(
-            f"{source}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x}){hint}"
-        ) from None
+        reason = f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x}){hint}"
+        refused = RecordError(f"{source}: {reason}")
+        refused.reason, refused.path = reason, path
+        raise refused from None
