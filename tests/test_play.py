@@ -198,6 +198,8 @@ def test_one_winner_line_that_names_the_seat_after_a_swap():
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Black wins: the second player, Black since the swap" in out
+    # The swap itself says who now plays which colour, once.
+    assert out.count("Black: the second player, White: the first player\n") == 1
     assert "Black won" not in out and out.count(" wins") == 1
     done = play("sunder", "--size", "2", "--no-pie", moves="a2\na1\nc2\nc3\nb2\n")
     assert "Black wins: the first player\n" in done.stdout and "Black won" not in done.stdout
@@ -221,6 +223,15 @@ def test_against_a_bot_the_winner_line_says_you_or_the_bot():
     assert done.returncode == 0, done.stderr
     who = "the mcts bot" if state.winner == "black" else "you"
     assert f"{state.winner.value.capitalize()} wins: {who}\n" in done.stdout
+
+
+def test_a_swap_against_a_bot_says_that_you_now_play_black():
+    done = play(
+        "sunder", "--size", "2", "--vs", "random", "--as", "white", "--seed", "3",
+        moves="swap\nquit\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "Black: you, White: the random bot\n" in done.stdout
 
 
 @pytest.mark.parametrize("colour", ["white", "black"])

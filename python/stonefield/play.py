@@ -108,6 +108,7 @@ class Session:
                     f"{mover} plays [bold]{self.state.moves[-1]}[/]", highlight=False
                 )
                 self._show()
+                self._after_swap()
                 continue
             try:
                 line = self.read(f"{self.state.to_move.value} ({self.state.ply + 1})> ")
@@ -166,6 +167,7 @@ class Session:
                 self.console.print(f"[red]{error}[/]", highlight=False)
                 return True
             self._show()
+            self._after_swap()
         return True
 
     def _undo(self) -> None:
@@ -202,6 +204,23 @@ class Session:
         self.console.print(f"[bold]{self.winner_line()}[/]", highlight=False)
         self._score()
         self.console.print(self.state.record(), highlight=False, soft_wrap=True)
+
+    def _after_swap(self) -> None:
+        """After a swap, says who plays which colour now: the colours stay
+        on the board and the players change them."""
+        if self.state.moves[-1:] == ["swap"]:
+            self.console.print(f"[bold]{self.seats_line()}[/]", highlight=False)
+
+    def seats_line(self) -> str:
+        """Who plays each colour: ``"Black: you, White: the random bot"``,
+        or after a swap ``"Black: the second player, White: the first
+        player"``."""
+        default = ("the first player", "the second player")
+        return ", ".join(
+            f"{colour.value.capitalize()}: {self.names.get(seat, default[seat])}"
+            for colour in Colour
+            for seat in [self.state.seat_of(colour)]
+        )
 
     def winner_line(self) -> str:
         """Who won, by colour and by player: ``"Black wins: you"``, or after
