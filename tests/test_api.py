@@ -254,3 +254,27 @@ def test_a_batch_comes_back_as_one_typed_object_that_pickles():
     for name in ("winners", "lengths", "finished", "swapped", "scores", "last"):
         np.testing.assert_array_equal(getattr(copied, name), getattr(batch, name))
     assert copied.max_moves == 40
+
+
+def test_view_classes_show_and_give_their_fields_as_plain_values():
+    esgrad = stonefield.load("esgrad size=2 ; a1 b2").score()[stonefield.Colour.BLACK]
+    views = [
+        stonefield.load("sunder size=3 ; a1").cuts("a1"),
+        stonefield.load("anda size=2 ; a1").score()[stonefield.Colour.BLACK],
+        stonefield.load("anda size=2 ; a1").breath("a1").liberties[0],
+        stonefield.load("lingarda size=2 pie=false ; a1").score()[stonefield.Colour.WHITE],
+        esgrad,
+        esgrad.groups[0],
+    ]
+    for view in views:
+        plain = view.to_dict()
+        assert (
+            repr(view)
+            == f"{type(view).__name__}("
+            + ", ".join(f"{name}={getattr(view, name)!r}" for name in plain)
+            + ")"
+        )
+        for name, value in plain.items():
+            if name != "groups":
+                assert value == getattr(view, name)
+    assert esgrad.to_dict()["groups"] == [group.to_dict() for group in esgrad.groups]

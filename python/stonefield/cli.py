@@ -1,5 +1,5 @@
 """The ``stonefield`` command: simulate random games, analyse a game's
-balance, show a record, play, print the rules.
+balance, show a record, play, print the rules, serve the web app.
 
 Data (tables, diagrams, JSON) goes to standard output; notes on what was
 written or made go to standard error, so ``--json`` output stays pure.
@@ -59,13 +59,15 @@ from stonefield.render import rich_diagram
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
+from stonefield.web.server import serve
 
 GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
 """The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
 
 DESCRIPTION = f"""\
 Simulate random games, analyse a game's balance, run a tournament, show a
-record, play in the terminal, or print the rules. Games: {", ".join(GAME_NAMES)}.
+record, play in the terminal or in a browser, or print the rules. Games:
+{", ".join(GAME_NAMES)}.
 'stonefield COMMAND --help' tells more about each command."""
 
 
@@ -372,10 +374,9 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
 
         _write_with(args.plot, lambda folder: _note_written(write_plots(report, folder)))
     if args.report:
-        from stonefield.metrics.report import html_report
+        from stonefield.metrics.report import write_report
 
-        _write(args.report, html_report(report))
-        _note_written([args.report])
+        _write_with(args.report, lambda path: _note_written(write_report(report, path)))
     return 0
 
 
@@ -556,6 +557,10 @@ def _rules(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace, console: Console) -> int:
+    return serve(args.host, args.port, open_browser=args.open)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = _Parser(prog="stonefield", description=DESCRIPTION, formatter_class=_HelpFormatter)
@@ -617,11 +622,15 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--evaluation-iterations",
         type=int,
-        default=DEFAULT_EVALUATION_ITERATIONS,
-        help="iterations of each evaluation",
+        help=(
+            f"iterations of each evaluation "
+            f"(default: {DEFAULT_EVALUATION_ITERATIONS}, fewer for long games)"
+        ),
     )
     ana.add_argument(
-        "--skill-levels", type=int, default=DEFAULT_LEVELS, help="skill trace levels, 0 for none"
+        "--skill-levels",
+        type=int,
+        help=f"skill trace levels, 0 for none (default: {DEFAULT_LEVELS}, fewer for long games)",
     )
     ana.add_argument(
         "--skill-games", type=int, default=DEFAULT_GAMES, help="skill trace games per level"
@@ -629,8 +638,10 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--skill-base",
         type=int,
-        default=DEFAULT_BASE,
-        help="the weaker player's iterations at level 1",
+        help=(
+            f"the weaker player's iterations at level 1 "
+            f"(default: {DEFAULT_BASE}, fewer for long games)"
+        ),
     )
     ana.add_argument(
         "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
@@ -648,7 +659,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write PNG plots into the folder DIR, made if missing (needs matplotlib)",
     )
     ana.add_argument(
-        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+        "--report",
+        metavar="FILE",
+        help="write the whole report as one HTML page, or as Markdown and PNGs for FILE.md",
     )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
@@ -715,6 +728,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules = command("rules", "print a game's rules as the engine plays them")
     rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
+
+    web = command("serve", "play and study in the browser (needs the web extra: stonefield[web])")
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    web.add_argument("--port", type=int, default=8000, help="the port (0 picks a free one)")
+    web.add_argument("--open", action="store_true", help="open the page in the web browser")
+    web.set_defaults(run=_serve)
     return parser
 
 

@@ -272,7 +272,7 @@ def score_breakdown(state: State) -> dict[str, dict[str, Any]] | None:
 
 def score_table(breakdown: Mapping[Any, Any]) -> Table:
     """A table of a score breakdown (``state.score()``): one column per
-    colour, one row per number in it; a list counts its items.
+    colour, one row per number in it (:func:`score_rows`).
 
     >>> from stonefield.colour import Colour
     >>> table = score_table({Colour.BLACK: {"territory": 3, "total": 3.5},
@@ -282,22 +282,45 @@ def score_table(breakdown: Mapping[Any, Any]) -> Table:
     """
     table = Table(title="score")
     table.add_column("")
-    # Keyed by colour name, each part a mapping (typed scores too).
-    plain: dict[str, Mapping[str, Any]] = json_ready(breakdown)
-    colours = [c for c in Colour if c.value in plain]
-    parts = {c: plain[c.value] for c in colours}
-    for colour in colours:
+    parts = _parts(breakdown)
+    for colour in parts:
         table.add_column(colour.value.capitalize(), justify="right")
+    for name, values in score_rows(breakdown):
+        cells = [_number(values[colour]) if colour in values else "" for colour in parts]
+        table.add_row(name.replace("_", " "), *cells)
+    return table
+
+
+def score_rows(breakdown: Mapping[Any, Any]) -> list[tuple[str, dict[Colour, float]]]:
+    """The parts of a score breakdown (``state.score()``, keyed by colours or
+    their names), each with its number per colour, in the breakdown's order;
+    a list (Esgrad's groups) counts its items.
+
+    >>> from stonefield.colour import Colour
+    >>> rows = score_rows({"black": {"territory": 3, "total": 3.5},
+    ...                    "white": {"territory": 4, "total": 4.0}})
+    >>> [(name, values[Colour.WHITE]) for name, values in rows]
+    [('territory', 4), ('total', 4.0)]
+    """
+    parts = _parts(breakdown)
     names: list[str] = []
     for part in parts.values():
         names += [name for name in part if name not in names]
+    rows = []
     for name in names:
-        cells = []
-        for colour in colours:
-            value = parts[colour].get(name, "")
-            cells.append(str(len(value)) if isinstance(value, list) else _number(value))
-        table.add_row(name.replace("_", " "), *cells)
-    return table
+        values = {}
+        for colour in parts:
+            if name in parts[colour]:
+                value = parts[colour][name]
+                values[colour] = len(value) if isinstance(value, list) else value
+        rows.append((name, values))
+    return rows
+
+
+def _parts(breakdown: Mapping[Any, Any]) -> dict[Colour, Mapping[str, Any]]:
+    """Each colour's part of a breakdown as plain data, typed scores too."""
+    plain: dict[str, Mapping[str, Any]] = json_ready(breakdown)
+    return {c: plain[c.value] for c in Colour if c.value in plain}
 
 
 def _number(value: object) -> str:

@@ -30,7 +30,7 @@
 //! of the search ids decides whether every flipped component and every
 //! stranded friendly one then reaches the edge.
 
-use super::sight::{both, opposite, reversed, slot, ALL, DIRECTIONS, EDGE_SHIFT, SLOTS};
+use super::sight::{both, opposite, reversed, slot, Row, ALL, DIRECTIONS, EDGE_SHIFT, SLOTS};
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::Colour;
@@ -201,6 +201,12 @@ impl Searches {
         id
     }
 
+    /// Joins `id`, a search that found the edge and is joined to nothing
+    /// yet, to the edge.
+    fn ground(&mut self, id: u8) {
+        self.parent[id as usize] = GROUND;
+    }
+
     fn union(&mut self, a: u8, b: u8) {
         let (a, b) = (self.find(a), self.find(b));
         // The edge stays a root, so a search joined to it is one away.
@@ -312,6 +318,7 @@ impl Lingarda {
     /// Cuts the lost rays through `p` from its ends' live rays and rays to
     /// the edge, once per weighing: the searches walk the tables as they
     /// would be with the stone on `p`, less the rays that `p` bridges.
+    #[inline]
     fn cut_rays(&mut self, p: Point, ends: Ends) {
         if self.searches.cut {
             return;
@@ -337,14 +344,18 @@ impl Lingarda {
         }
     }
 
-    /// Whether the end of `p` in direction `d` keeps a live ray, and one to
-    /// the edge, once its ray through `p` is cut (cut or not yet).
-    fn end_rays(&self, end: Point, d: usize) -> (bool, bool) {
-        let uncut = !(1 << opposite(d));
-        (
-            self.sight.live(end) & uncut != 0,
-            self.sight.edge(end) & uncut != 0,
-        )
+    /// Of the ends of `p` (its row `row`), those that keep a live ray, and
+    /// those that keep a ray to the edge, once their rays through `p` are
+    /// cut (cut or not yet), a bit per direction: read for all six at once,
+    /// without a branch, as the phases ask for several.
+    fn kept_rays(&self, row: &Row) -> (u8, u8) {
+        let (mut live, mut to_edge) = (0, 0);
+        for (d, &end) in row[..DIRECTIONS].iter().enumerate() {
+            let rays = self.sight.rays[slot(end)] & !both(opposite(d));
+            live |= ((rays as u8 != 0) as u8) << d;
+            to_edge |= ((rays >> EDGE_SHIFT != 0) as u8) << d;
+        }
+        (live, to_edge)
     }
 
     /// [`Lingarda::judge`]'s phases, cheapest first: the ends that the
@@ -354,56 +365,43 @@ impl Lingarda {
     /// looked for, to tell the reason.
     fn settle(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         let row = self.sight.first[p as usize];
+        let (live, to_edge) = self.kept_rays(&row);
         // The enemy ends: one with a ray to the edge left is safe; one with
         // no live ray left flips alone, and then has a lifeline only if it
         // sees a stone of the mover across an empty point, or p itself.
-        let mut enemies_in_doubt = 0;
+        let enemies_lost = ends.cut_enemies & !to_edge;
+        let enemies_in_doubt = enemies_lost & live;
         let mut stranded = false;
-        for d in Bits(ends.cut_enemies) {
+        for d in Bits(enemies_lost & !live) {
             let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge {
-                continue;
+            let beside_p = ends.open & (1 << d) == 0;
+            if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                stranded = true;
+                break;
             }
-            if !live {
-                let beside_p = ends.open & (1 << d) == 0;
-                if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    stranded = true;
-                    break;
-                }
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, true);
-            } else {
-                enemies_in_doubt |= 1 << d;
-            }
+            let id = self.searches.open_search();
+            self.searches.add(end, id);
+            self.lost(id, true);
         }
         let flips_possible = self.searches.flipped != 0 || enemies_in_doubt != 0;
         // The friendly ends beside p: safe with a ray to the edge; with no
         // live ray left, only a flip of an enemy it sees can save it. (A
         // friend beyond p that lost a ray is one with p, settled with it.)
-        let mut friends_in_doubt = 0;
-        for d in Bits(ends.cut_friends & !ends.open) {
+        let friends_lost = ends.cut_friends & !ends.open & !to_edge;
+        let friends_in_doubt = friends_lost & live;
+        for d in Bits(friends_lost & !live) {
             if stranded {
                 break;
             }
             let end = row[d];
-            let (live, to_edge) = self.end_rays(end, d);
-            if to_edge {
-                continue;
+            if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+                stranded = true;
+                break;
             }
-            if !live {
-                if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
-                    stranded = true;
-                    break;
-                }
-                // No search can meet it: it has no live ray left.
-                let id = self.searches.open_search();
-                self.searches.add(end, id);
-                self.lost(id, false);
-            } else {
-                friends_in_doubt |= 1 << d;
-            }
+            // No search can meet it: it has no live ray left.
+            let id = self.searches.open_search();
+            self.searches.add(end, id);
+            self.lost(id, false);
         }
         if stranded && !exact {
             return Verdict::Illegal;
@@ -426,7 +424,7 @@ impl Lingarda {
             if !self.search(id) {
                 return Verdict::NoLifeline;
             }
-            self.searches.union(id, GROUND);
+            self.searches.ground(id);
         }
         if stranded {
             return Verdict::Stranded;
@@ -462,7 +460,7 @@ impl Lingarda {
         let id = self.searches.open_search();
         self.searches.add(end, id);
         if self.search(id) {
-            self.searches.union(id, GROUND);
+            self.searches.ground(id);
             return false;
         }
         self.lost(id, enemy);

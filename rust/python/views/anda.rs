@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, owned_points, point_list, point_of, position_of};
+use super::{names, owned_points, plain_fields, point_list, point_of, position_of};
 use crate::core::Colour;
 use crate::games::anda::ColourScore;
 use crate::games::Position as _;
@@ -51,26 +51,7 @@ impl From<ColourScore> for Score {
     }
 }
 
-#[pymethods]
-impl Score {
-    /// The fields as a plain dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("territory", self.territory)?;
-        dict.set_item("prisoners", self.prisoners)?;
-        dict.set_item("komi", self.komi)?;
-        dict.set_item("half_point", self.half_point)?;
-        dict.set_item("total", self.total)?;
-        Ok(dict)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "AndaScore(territory={:?}, prisoners={:?}, komi={:?}, half_point={:?}, total={:?})",
-            self.territory, self.prisoners, self.komi, self.half_point, self.total
-        )
-    }
-}
+plain_fields!(Score as "AndaScore" { territory, prisoners, komi, half_point, total });
 
 /// A liberty of a group and how many enemy groups obstruct it (0, 1, or 2
 /// for two or more); exactly one obstructs it.
@@ -81,15 +62,7 @@ pub struct Liberty {
     obstructions: u8,
 }
 
-#[pymethods]
-impl Liberty {
-    fn __repr__(&self) -> String {
-        format!(
-            "AndaLiberty(point='{}', obstructions={})",
-            self.point, self.obstructions
-        )
-    }
-}
+plain_fields!(Liberty as "AndaLiberty" { point, obstructions });
 
 /// A group, its liberties with their obstructions, and whether it is
 /// smothered.
@@ -117,7 +90,11 @@ impl Breath {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let liberties: Vec<String> = self.liberties.iter().map(Liberty::__repr__).collect();
+        let liberties = self
+            .liberties
+            .iter()
+            .map(|liberty| liberty.__repr__(py))
+            .collect::<PyResult<Vec<_>>>()?;
         Ok(format!(
             "AndaBreath(colour={}, stones={}, liberties=[{}], smothered={})",
             colour(py, self.colour)?.repr()?,

@@ -1,9 +1,8 @@
 //! Esgrad's views: the score breakdown and a group's partitions.
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
-use super::{names, point_of, position_of};
+use super::{names, plain_fields, point_of, position_of};
 use crate::board::Board;
 use crate::games::esgrad::{ColourScore, GroupScore};
 use crate::games::Position as _;
@@ -21,24 +20,15 @@ pub struct Group {
     value: u64,
 }
 
-#[pymethods]
-impl Group {
-    /// The fields as a plain dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("points", self.points.clone())?;
-        dict.set_item("partitions", self.partitions)?;
-        dict.set_item("value", self.value)?;
-        Ok(dict)
-    }
+plain_fields!(Group as "EsgradGroup" { points, partitions, value });
 
-    fn __repr__(&self) -> String {
-        format!(
-            "EsgradGroup(points={}, partitions={}, value={})",
-            super::point_list(&self.points),
-            self.partitions,
-            self.value
-        )
+impl super::Plain for Vec<Group> {
+    fn plain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let groups = self
+            .iter()
+            .map(|group| group.to_dict(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(groups.into_pyobject(py)?.into_any())
     }
 }
 
@@ -58,24 +48,7 @@ pub struct Score {
     total: f64,
 }
 
-#[pymethods]
-impl Score {
-    /// The fields as plain dicts and lists.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        let groups = self
-            .groups
-            .iter()
-            .map(|group| group.to_dict(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        dict.set_item("groups", groups)?;
-        dict.set_item("group_values", self.group_values)?;
-        dict.set_item("komi", self.komi)?;
-        dict.set_item("half_point", self.half_point)?;
-        dict.set_item("total", self.total)?;
-        Ok(dict)
-    }
-}
+plain_fields!(Score as "EsgradScore" { groups, group_values, komi, half_point, total });
 
 fn group(board: &Board, group: &GroupScore) -> Group {
     Group {

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, owned_points, per_colour, point_list, point_of, position_of};
+use super::{names, owned_points, per_colour, plain_fields, point_list, point_of, position_of};
 use crate::games::Position as _;
 use crate::python::convert::colour;
 use crate::python::state::State;
@@ -23,25 +23,7 @@ pub struct Score {
     total: f64,
 }
 
-#[pymethods]
-impl Score {
-    /// The fields as a plain dict.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("stones", self.stones)?;
-        dict.set_item("enclosures", self.enclosures)?;
-        dict.set_item("half_point", self.half_point)?;
-        dict.set_item("total", self.total)?;
-        Ok(dict)
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "LingardaScore(stones={}, enclosures={}, half_point={:?}, total={:?})",
-            self.stones, self.enclosures, self.half_point, self.total
-        )
-    }
-}
+plain_fields!(Score as "LingardaScore" { stones, enclosures, half_point, total });
 
 /// What placing the mover's stone on an empty point would do.
 #[pyclass(module = "stonefield", name = "LingardaPreview", frozen, eq)]

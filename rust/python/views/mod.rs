@@ -31,6 +31,64 @@ macro_rules! position_of {
 }
 use position_of;
 
+/// A field of a view class as a plain Python value, for `to_dict`: nested
+/// view classes become dicts too.
+pub trait Plain {
+    /// The value as plain Python values.
+    fn plain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>>;
+}
+
+macro_rules! plain_as_is {
+    ($($t:ty),*) => {
+        $(impl Plain for $t {
+            fn plain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                Ok(self.clone().into_pyobject(py)?.into_any())
+            }
+        })*
+    };
+}
+plain_as_is!(
+    u8,
+    u32,
+    u64,
+    i64,
+    usize,
+    f64,
+    String,
+    Vec<String>,
+    Vec<Vec<String>>
+);
+
+/// `to_dict` (the fields as plain values) and `__repr__` (`Name(field=repr,
+/// ...)`, each field as Python writes it) for a frozen view class, from its
+/// fields in order.
+macro_rules! plain_fields {
+    ($class:ident as $name:literal { $($field:ident),* $(,)? }) => {
+        #[pymethods]
+        impl $class {
+            /// The fields as a plain dict.
+            fn to_dict<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                let dict = pyo3::types::PyDict::new(py);
+                $(dict.set_item(stringify!($field), super::Plain::plain(&self.$field, py)?)?;)*
+                Ok(dict)
+            }
+
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                let fields: Vec<String> = vec![$(format!(
+                    "{}={}",
+                    stringify!($field),
+                    self.$field.clone().into_pyobject(py)?.repr()?
+                )),*];
+                Ok(format!("{}({})", $name, fields.join(", ")))
+            }
+        }
+    };
+}
+use plain_fields;
+
 /// The names of `points`, in the order given.
 pub fn names(board: &Board, points: &[Point]) -> Vec<String> {
     points.iter().map(|&p| board.name(p).to_string()).collect()

@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use super::{names, point_list, point_of, position_of};
+use super::{names, plain_fields, point_of, position_of};
 use crate::games::Position as _;
 use crate::python::state::State;
 
@@ -17,17 +17,7 @@ pub struct Cuts {
     parts: Vec<Vec<String>>,
 }
 
-#[pymethods]
-impl Cuts {
-    fn __repr__(&self) -> String {
-        let parts: Vec<String> = self.parts.iter().map(|part| point_list(part)).collect();
-        format!(
-            "Cuts(group={}, parts=[{}])",
-            point_list(&self.group),
-            parts.join(", ")
-        )
-    }
-}
+plain_fields!(Cuts as "Cuts" { group, parts });
 
 /// The group holding the stone at `point` and its cuts; None when the
 /// point is empty.
