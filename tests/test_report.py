@@ -106,6 +106,7 @@ def test_the_page_is_well_formed_and_fetches_nothing(report):
     ):
         assert label in page
     assert not re.search(r"\bnan\b", page, re.IGNORECASE)
+    assert "&amp;" not in page, "text is escaped once"
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium")

@@ -23,6 +23,7 @@ from stonefield.analyze import BalanceReport, KomiPoint, PlayReport, analyze
 from stonefield.bots import Bot
 from stonefield.bots import Random as RandomBot
 from stonefield.colour import Colour
+from stonefield.env import VecEnv
 from stonefield.game import Game, Move, State, game
 from stonefield.games import (
     Anadil,
@@ -94,6 +95,7 @@ __all__ = [
     "Sunder",
     "SunderState",
     "Tournament",
+    "VecEnv",
     "__version__",
     "analyze",
     "bots",

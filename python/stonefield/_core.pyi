@@ -33,6 +33,7 @@ __all__ = [
     "RecordError",
     "State",
     "StonefieldError",
+    "VecEnv",
     "anadil_breaths",
     "anadil_counters",
     "anadil_ending",
@@ -210,6 +211,33 @@ class State:
     def __hash__(self) -> int: ...
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
+
+@disjoint_base
+class VecEnv:
+    def __new__(
+        cls,
+        game: Game,
+        num_envs: int,
+        *,
+        seed: int,
+        threads: int | None,
+        max_moves: int | None,
+        autoreset: str,
+        illegal: str,
+        observation_dtype: str,
+    ) -> VecEnv: ...
+    def buffers(self) -> dict[str, npt.NDArray[Any]]: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def max_moves(self) -> int: ...
+    def reset(self, seed: int | None = None, mask: npt.NDArray[np.bool_] | None = None) -> None: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> None: ...
+    def random_actions(self) -> npt.NDArray[np.int64]: ...
+    def history(self, env: int) -> tuple[list[int], bool]: ...
+    def set_state(self, env: int, state: State) -> None: ...
 
 @final
 class Cuts:

@@ -187,7 +187,7 @@ class MCTS:
     def __repr__(self) -> str:
         budget = [f"iterations={self.iterations}"] if self.iterations is not None else []
         if self.seconds is not None:
-            budget.append(f"seconds={self.seconds}")
+            budget.append(f"seconds={self.seconds:g}")
         return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
 
 

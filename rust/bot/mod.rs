@@ -4,6 +4,6 @@
 
 pub mod mcts;
 #[cfg(test)]
-mod no_alloc;
+pub(crate) mod no_alloc;
 
 pub use mcts::{search, Budget, SearchResult};

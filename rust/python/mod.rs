@@ -4,6 +4,7 @@
 mod batch;
 mod bots;
 mod convert;
+mod env;
 mod errors;
 mod game;
 mod legal_moves;
@@ -22,6 +23,8 @@ mod _core {
     use super::batch::{playouts, GameBatch};
     #[pymodule_export]
     use super::bots::{games, mcts_search, random_action};
+    #[pymodule_export]
+    use super::env::VecEnv;
     #[pymodule_export]
     use super::errors::{
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,

@@ -43,6 +43,11 @@ impl State {
         &self.current
     }
 
+    /// The actions played from the start.
+    pub(super) fn history(&self) -> &[Action] {
+        &self.history
+    }
+
     /// The game state as it stands, for methods that reuse its scratch
     /// buffers without changing the position.
     pub(super) fn current_mut(&mut self) -> &mut AnyPosition {

@@ -144,7 +144,7 @@ def _skill_verdict(trace: SkillTrace) -> str:
         verdict += (
             f" The score changes by {s.value:+.3f} per doubling [{s.low:+.3f}, {s.high:+.3f}]"
             + (
-                ": the advantage of thinking more grows within these budgets."
+                ": the score rises as budgets grow."
                 if s.low > 0
                 else "; a falling score means play nears the game's depth (or its draws)."
                 if s.high < 0
