@@ -126,6 +126,18 @@ def test_undo_against_a_bot_takes_back_its_reply_too():
     assert done.stdout.rstrip().endswith("sunder size=3 komi=0 pie=true ;")
 
 
+def test_puct_plays_through_the_terminal():
+    from stonefield.bots import PUCT
+    from stonefield.evaluators import Rollouts
+
+    done = play(
+        "sunder", "--size", "3", "--vs", "puct", "--as", "white", "--seed", "2", moves="quit\n"
+    )
+    assert done.returncode == 0, done.stderr
+    opening = PUCT(Rollouts(1), simulations=1000, seed=2).choose(stonefield.Sunder(size=3).start())
+    assert f"Black plays {opening.text}" in done.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

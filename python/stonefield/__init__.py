@@ -10,7 +10,7 @@ Lingarda and Esgrad, with a rules core in Rust.
 
 from importlib.metadata import version as _version
 
-from stonefield import bots, registry
+from stonefield import bots, evaluators, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -43,6 +43,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -87,6 +88,7 @@ __all__ = [
     "Prison",
     "RandomBot",
     "RecordError",
+    "SelfPlayData",
     "SimulationResult",
     "SkillTrace",
     "State",
@@ -99,11 +101,13 @@ __all__ = [
     "__version__",
     "analyze",
     "bots",
+    "evaluators",
     "game",
     "load",
     "observations",
     "playthrough",
     "read",
+    "selfplay",
     "simulate",
     "skill_trace",
     "svg",

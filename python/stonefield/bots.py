@@ -1,5 +1,6 @@
-"""Players: Monte Carlo tree search and the random playout policy, both in
-Rust and for every game.
+"""Players: Monte Carlo tree search, PUCT search guided by an evaluator
+(:mod:`stonefield.evaluators`) and the random playout policy, all in Rust
+and for every game.
 
 >>> import stonefield
 >>> from stonefield.bots import MCTS
@@ -15,7 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +25,9 @@ from stonefield import _core
 from stonefield._core import OptionError
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
+
+if TYPE_CHECKING:
+    from stonefield.evaluators import Evaluator, Rollouts, Uniform
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -189,6 +193,159 @@ class MCTS:
         if self.seconds is not None:
             budget.append(f"seconds={self.seconds:g}")
         return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
+
+
+@dataclass(frozen=True, eq=False)
+class PUCTResult:
+    """What one PUCT search found: per legal move, in action order.
+
+    Attributes:
+        moves: the legal moves as text.
+        actions: int64 action indices of the legal moves.
+        visits: int64 root visits of each move (they sum to ``simulations``).
+        values: float32 mean value of each move in [-1, 1] for the player to
+            move (0 when never visited).
+        priors: float32 prior of each move, as the search used it (with the
+            Dirichlet noise, when there is noise); they sum to 1.
+        simulations: simulations run.
+        best: the move :meth:`PUCT.choose` plays (at ``temperature`` 0, the
+            most visited; else one drawn from the visits).
+    """
+
+    moves: tuple[str, ...]
+    actions: npt.NDArray[np.int64]
+    visits: npt.NDArray[np.int64]
+    values: npt.NDArray[np.float32]
+    priors: npt.NDArray[np.float32]
+    simulations: int
+    best: Move
+
+
+class PUCT:
+    """AlphaZero's search: descends by ``Q + c_puct * P * sqrt(N) / (1 + n)``
+    with priors ``P`` and leaf values from ``evaluator``.
+
+    The tree lives in Rust and the search runs with the GIL released,
+    taking it back only to call a Python evaluator (and to let Ctrl-C
+    through between calls). Each call answers up to ``batch_size`` leaves,
+    gathered with virtual loss: a descent under way counts as
+    ``virtual_loss`` lost visits on its path, so the next one looks
+    elsewhere. For a deterministic evaluator the move depends only on the
+    position, the arguments and ``seed``; a search starts afresh each move.
+
+    Args:
+        evaluator: :class:`~stonefield.evaluators.Uniform`,
+            :class:`~stonefield.evaluators.Rollouts` or a Python callable
+            (see :class:`~stonefield.evaluators.Evaluator`).
+        simulations: descents from the root to a new leaf (or a game's end)
+            per move; the root's own evaluation comes first.
+        c_puct: the exploration constant.
+        dirichlet_alpha: Dirichlet noise of this concentration is mixed into
+            the root's priors (None: no noise).
+        dirichlet_fraction: the share of the noise in the root's priors.
+        temperature: 0 plays the most visited move; above 0, a move drawn in
+            proportion to ``visits ** (1 / temperature)``.
+        virtual_loss: lost visits per descent under way.
+        batch_size: leaves per evaluator call, 1 to 4096.
+        seed: the search seed, 0 to 2**64 - 1.
+        threads: threads for the built-in evaluators' work (1: the caller).
+
+    Raises:
+        OptionError: for a budget, constant, seed or thread count out of range.
+        TypeError: for an evaluator that is neither built in nor callable.
+
+    >>> import stonefield
+    >>> from stonefield.evaluators import Rollouts
+    >>> state = stonefield.Sunder(size=2, pie=False).start()
+    >>> for move in ["a2", "a1", "c2", "c3"]:
+    ...     state.play(move)
+    >>> PUCT(Rollouts(4), simulations=100).choose(state)    # b2 wins
+    Move(action=3, text='b2')
+    """
+
+    def __init__(
+        self,
+        evaluator: Uniform | Rollouts | Evaluator,
+        simulations: int = 800,
+        c_puct: float = 1.25,
+        dirichlet_alpha: float | None = None,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 0.0,
+        virtual_loss: float = 1.0,
+        batch_size: int = 8,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> None:
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise OptionError(f"threads must be at least 1, got {threads!r}")
+        _core.check_puct(
+            simulations=simulations,
+            c_puct=c_puct,
+            virtual_loss=virtual_loss,
+            batch_size=batch_size,
+            dirichlet_alpha=dirichlet_alpha,
+            dirichlet_fraction=dirichlet_fraction,
+            temperature=temperature,
+        )
+        self.evaluator = evaluator
+        self.simulations = simulations
+        self.c_puct = c_puct
+        self.dirichlet_alpha = dirichlet_alpha
+        self.dirichlet_fraction = dirichlet_fraction
+        self.temperature = temperature
+        self.virtual_loss = virtual_loss
+        self.batch_size = batch_size
+        self.seed = _seed(seed)
+        self.threads = threads
+
+    def analyse(self, state: State) -> PUCTResult:
+        """Searches ``state`` and returns the root's statistics per move.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+            EvaluatorError: when the evaluator's answer is unusable.
+            Exception: whatever the evaluator raised, as itself.
+        """
+        found = _core.puct_search(
+            state,
+            self.evaluator,
+            simulations=self.simulations,
+            c_puct=self.c_puct,
+            virtual_loss=self.virtual_loss,
+            batch_size=self.batch_size,
+            dirichlet_alpha=self.dirichlet_alpha,
+            dirichlet_fraction=self.dirichlet_fraction,
+            temperature=self.temperature,
+            seed=self.seed,
+            threads=self.threads,
+        )
+        actions: npt.NDArray[np.int64] = found["actions"]
+        choice = int(found["choice"])
+        return PUCTResult(
+            moves=tuple(state.action_text(int(a)) for a in actions),
+            actions=actions,
+            visits=found["visits"],
+            values=found["values"],
+            priors=found["priors"],
+            simulations=int(found["simulations"]),
+            best=Move(choice, state.action_text(choice)),
+        )
+
+    def choose(self, state: State) -> Move:
+        """The move to play after a search of ``state``.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+            EvaluatorError: when the evaluator's answer is unusable.
+            Exception: whatever the evaluator raised, as itself.
+        """
+        return self.analyse(state).best
+
+    def __repr__(self) -> str:
+        return (
+            f"PUCT({self.evaluator!r}, simulations={self.simulations}, "
+            f"batch_size={self.batch_size}, seed={self.seed})"
+        )
 
 
 class Random:

@@ -255,6 +255,36 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+#: The built-in evaluators ``stonefield selfplay --evaluator`` takes.
+EVALUATORS = ("rollouts", "uniform")
+
+
+def _selfplay(args: argparse.Namespace, console: Console) -> int:
+    from stonefield.evaluators import Rollouts, Uniform
+    from stonefield.selfplay import selfplay
+
+    played = game(args.game, **_options(args))
+    evaluator = Rollouts(args.playouts) if args.evaluator == "rollouts" else Uniform()
+    with _progress(console, f"{played.name} self-play games", shown=not args.quiet) as progress:
+        data = selfplay(
+            played,
+            evaluator,
+            args.games,
+            concurrent=args.concurrent,
+            simulations=args.simulations,
+            temperature_moves=args.temperature_moves,
+            dirichlet_alpha=args.dirichlet_alpha,
+            seed=args.seed,
+            symmetries=args.symmetries,
+            threads=args.threads,
+            progress=progress,
+        )
+    _write_with(args.out, data.save)
+    # Plain print: a long path is not wrapped.
+    print(f"{args.games} games, {len(data.ply)} rows of {played!r} written to {args.out}")
+    return 0
+
+
 def _komi_range(text: str) -> tuple[float, float]:
     low, sep, high = text.partition(":")
     try:
@@ -728,12 +758,35 @@ def build_parser() -> argparse.ArgumentParser:
     rules = command("rules", "print a game's rules as the engine plays them")
     rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
+    selfplay = commands.add_parser(
+        "selfplay", help="play PUCT self-play games and save their training rows (.npz)"
+    )
+    selfplay.add_argument("game", help=GAME_CHOICE)
+    selfplay.add_argument(
+        "--evaluator", choices=EVALUATORS, default="rollouts", help="leaf evaluator (rollouts)"
+    )
+    selfplay.add_argument("--playouts", type=int, default=1, help="playouts per leaf (1)")
+    selfplay.add_argument("--games", type=int, default=100, help="how many games (100)")
+    selfplay.add_argument("--out", required=True, help="the .npz file to write")
+    _add_option_flags(selfplay)
+    selfplay.add_argument("--simulations", type=int, default=64, help="per move (64)")
+    selfplay.add_argument("--concurrent", type=int, default=256, help="games at once (256)")
+    selfplay.add_argument(
+        "--temperature-moves", type=int, default=0, help="plies drawn from the visits (0)"
+    )
+    selfplay.add_argument("--dirichlet-alpha", type=float, help="root noise (none)")
+    selfplay.add_argument("--symmetries", action="store_true", help="add every board symmetry")
+    selfplay.add_argument("--threads", type=int, help="worker threads (all cores)")
+    selfplay.add_argument("--seed", type=int, default=0, help="seed (0)")
+    selfplay.add_argument("--quiet", action="store_true", help="no progress bar")
+    selfplay.set_defaults(run=_selfplay)
 
     web = command("serve", "play and study in the browser (needs the web extra: stonefield[web])")
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     web.add_argument("--port", type=int, default=8000, help="the port (0 picks a free one)")
     web.add_argument("--open", action="store_true", help="open the page in the web browser")
     web.set_defaults(run=_serve)
+
     return parser
 
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from stonefield._core import StonefieldError
-from stonefield.bots import DEFAULT_ITERATIONS, MCTS, Bot, Random
+from stonefield.bots import DEFAULT_ITERATIONS, MCTS, PUCT, Bot, Random
 from stonefield.colour import Colour
 from stonefield.game import State
 from stonefield.jsondata import json_ready
@@ -35,7 +35,18 @@ def _mcts(seed: int | None) -> Bot:
     return MCTS(iterations=DEFAULT_ITERATIONS, seed=seed or 0)
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {"random": _random, "mcts": _mcts}
+def _puct(seed: int | None) -> Bot:
+    # Random playouts judge the leaves: no network needed.
+    from stonefield.evaluators import Rollouts
+
+    return PUCT(Rollouts(1), simulations=DEFAULT_ITERATIONS, seed=seed or 0)
+
+
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": _random,
+    "mcts": _mcts,
+    "puct": _puct,
+}
 """Bots by the name ``--vs`` takes, each made from an optional seed. Adding
 an entry here is all a new bot needs to be playable."""
 

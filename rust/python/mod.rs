@@ -6,12 +6,15 @@ mod bots;
 mod convert;
 mod env;
 mod errors;
+mod evaluators;
 mod game;
 mod legal_moves;
 mod names;
 mod observation;
 mod pools;
+mod puct;
 mod record;
+mod selfplay;
 mod state;
 mod views;
 
@@ -30,13 +33,19 @@ mod _core {
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
     };
     #[pymodule_export]
+    use super::evaluators::{EvaluatorError, Rollouts, Uniform};
+    #[pymodule_export]
     use super::game::{option_table, Game, OptionInfo};
     #[pymodule_export]
     use super::legal_moves::LegalMoves;
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
+    use super::puct::{check_puct, puct_search};
+    #[pymodule_export]
     use super::record::read_record;
+    #[pymodule_export]
+    use super::selfplay::selfplay;
     #[pymodule_export]
     use super::state::State;
     #[pymodule_export]
