@@ -191,3 +191,23 @@ def test_bad_measure_arguments_raise_option_error():
         stonefield.analyze("sunder", games=10, size=3, evaluated_games=-1)
     with pytest.raises(OptionError, match="evaluation_iterations"):
         stonefield.analyze("sunder", games=10, size=3, evaluation_iterations=0)
+
+
+def test_left_out_budgets_are_fitted_to_the_games_length():
+    from stonefield.metrics.budget import fit_evaluation_iterations, fit_skill_trace
+
+    # Short games keep the full defaults; the longer a game, the less search.
+    assert fit_skill_trace(60, 20, 4, 16) == (4, 16)
+    fitted = [fit_skill_trace(length, 20, 4, 16) for length in (100, 200, 400, 800, 1600)]
+    assert fitted == sorted(fitted, reverse=True) and fitted[-1] == (1, 1)
+    assert 16 <= fit_evaluation_iterations(2000, 20, 20, 200) < 32, "never below 16"
+    report = stonefield.analyze("sunder", games=40, seed=2, size=2, pie=False, skill_games=2)
+    trace = report.skill_trace
+    assert trace is not None and [lv.weak for lv in trace.levels] == [16, 32, 64, 128]
+    evaluation = report.report("random").measures.evaluation
+    assert evaluation is not None and evaluation.iterations == 200
+    # A budget given is kept: only what is left out is fitted.
+    given = stonefield.analyze(
+        "sunder", games=40, seed=2, size=2, pie=False, skill_games=2, skill_base=3
+    )
+    assert given.skill_trace is not None and given.skill_trace.levels[0].weak == 3

@@ -106,6 +106,7 @@ def test_the_page_is_well_formed_and_fetches_nothing(report):
     ):
         assert label in page
     assert not re.search(r"\bnan\b", page, re.IGNORECASE)
+    assert "&amp;" not in page, "text is escaped once"
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium")
@@ -212,3 +213,27 @@ def test_the_committed_report_is_current_in_form():
     checker = TagChecker()
     checker.feed(page.read_text(encoding="utf-8"))
     assert checker.errors == [] and checker.fetches == []
+
+
+def test_the_markdown_form_has_every_table_and_its_pictures_beside_it(report, tmp_path):
+    from stonefield.metrics.report import write_report
+
+    written = write_report(report, tmp_path / "sunder.md")
+    page, pictures = written[0], written[1:]
+    text = page.read_text(encoding="utf-8")
+    assert [p.name for p in pictures] == [
+        f"sunder-{name}.png"
+        for name in ("komi", "lengths", "branching", "evaluation", "skill-trace")
+    ]
+    for picture in pictures:
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"]({picture.name})" in text
+    # Every row of a table has as many cells as its header.
+    tables = [block.splitlines() for block in text.split("\n\n") if block.startswith("|")]
+    assert len(tables) == 5
+    for rows in tables:
+        widths = {len(re.findall(r"(?<!\\)\|", row)) for row in rows}
+        assert len(widths) == 1, rows
+    for heading in ("Measures", "Komi", "Skill trace", "Tournament", "How games end"):
+        assert f"\n## {heading}\n" in text
+    assert "Decisiveness" in text and not re.search(r"\bnan\b", text, re.IGNORECASE)

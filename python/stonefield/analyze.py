@@ -20,6 +20,7 @@ from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
+from stonefield.metrics.budget import fit_evaluation_iterations, fit_skill_trace
 from stonefield.metrics.design import Measures, design_measures
 from stonefield.metrics.skill_trace import (
     DEFAULT_BASE,
@@ -358,10 +359,10 @@ def analyze(
     chunks: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     evaluated_games: int = DEFAULT_EVALUATED_GAMES,
-    evaluation_iterations: int = DEFAULT_EVALUATION_ITERATIONS,
-    skill_levels: int = DEFAULT_LEVELS,
+    evaluation_iterations: int | None = None,
+    skill_levels: int | None = None,
     skill_games: int = DEFAULT_GAMES,
-    skill_base: int = DEFAULT_BASE,
+    skill_base: int | None = None,
     stage_progress: Callable[[str, int, int], None] | None = None,
     **options: OptionValue,
 ) -> BalanceReport:
@@ -394,10 +395,14 @@ def analyze(
         evaluated_games: games of each player whose positions are valued by
             an MCTS search, about 20 positions a game, for lead changes,
             drama, stability and decisiveness (0: none).
-        evaluation_iterations: iterations of each of those searches.
-        skill_levels: levels of the skill trace (0: none).
+        evaluation_iterations: iterations of each of those searches
+            (None: 200, fewer for long games; see
+            :mod:`stonefield.metrics.budget`).
+        skill_levels: levels of the skill trace (0: none; None: 4, fewer
+            for long games).
         skill_games: games per level of the skill trace.
-        skill_base: MCTS iterations of the weaker player at level 1.
+        skill_base: MCTS iterations of the weaker player at level 1 (None:
+            16, fewer for long games).
         stage_progress: called as ``stage_progress(stage, done, total)`` in
             games, for each stage by name.
         **options: the game's options, when ``game`` is a name.
@@ -433,7 +438,10 @@ def analyze(
         ("evaluation_iterations", evaluation_iterations, 1),
         ("evaluated_games", evaluated_games, 0),
         ("skill_levels", skill_levels, 0),
+        ("skill_base", skill_base, 1),
     ):
+        if value is None and name not in ("iterations", "evaluated_games"):
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise OptionError(f"{name} must be a whole number >= {least}, got {value!r}")
     mcts_games = min(games, DEFAULT_MCTS_GAMES) if mcts_games is None else mcts_games
@@ -486,7 +494,7 @@ def analyze(
 
     reports = []
     cap = max_moves if max_moves is not None else game.default_max_moves
-    every = 1
+    every, mean_length = 1, 0.0
     for name, per_move, count in plan:
         started = time.perf_counter()
         who = "random games" if per_move is None else f"MCTS self-play ({per_move} it.)"
@@ -496,9 +504,13 @@ def analyze(
         )
         if name == "random":
             lengths = join(parts, cap).lengths
-            every = (
-                max(1, round(float(lengths.mean()) / EVALUATED_POSITIONS)) if len(lengths) else 1
-            )
+            mean_length = float(lengths.mean()) if len(lengths) else 0.0
+            every = max(1, round(mean_length / EVALUATED_POSITIONS))
+            if evaluation_iterations is None:
+                evaluation_iterations = fit_evaluation_iterations(
+                    mean_length, evaluated, EVALUATED_POSITIONS, DEFAULT_EVALUATION_ITERATIONS
+                )
+        assert evaluation_iterations is not None
         plan_evaluation = EvaluationPlan(evaluated, every, evaluation_iterations, exploration)
         if evaluated:
             parts = (
@@ -538,6 +550,15 @@ def analyze(
         seconds = time.perf_counter() - started
         reports.append(_report(name, per_move, played, tuple(points), measures, seconds))
     trace = None
+    if skill_levels is None or skill_base is None:
+        fitted = fit_skill_trace(
+            mean_length,
+            skill_games,
+            DEFAULT_LEVELS if skill_levels is None else skill_levels,
+            DEFAULT_BASE if skill_base is None else skill_base,
+        )
+        skill_levels = fitted[0] if skill_levels is None else skill_levels
+        skill_base = fitted[1] if skill_base is None else skill_base
     if skill_levels:
         trace = skill_trace(
             game,

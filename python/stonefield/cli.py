@@ -1,5 +1,5 @@
 """The ``stonefield`` command: simulate random games, analyse a game's
-balance, show a record, play, print the rules."""
+balance, show a record, play, print the rules, serve the web app."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ from stonefield.playthrough import write_playthrough
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
+from stonefield.web.server import serve
 
 GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
 """The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
@@ -341,11 +342,11 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
             if not args.json:
                 console.print(f"wrote {path}")
     if args.report:
-        from stonefield.metrics.report import html_report
+        from stonefield.metrics.report import write_report
 
-        _write(args.report, html_report(report))
-        if not args.json:
-            console.print(f"wrote {args.report}")
+        for path in write_report(report, args.report):
+            if not args.json:
+                console.print(f"wrote {path}")
     return 0
 
 
@@ -426,6 +427,10 @@ def _rules(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace, console: Console) -> int:
+    return serve(args.host, args.port, open_browser=args.open)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = _Parser(prog="stonefield", description=__doc__)
@@ -468,14 +473,12 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--evaluation-iterations",
         type=int,
-        default=DEFAULT_EVALUATION_ITERATIONS,
-        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS})",
+        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS}; fewer, long games)",
     )
     ana.add_argument(
         "--skill-levels",
         type=int,
-        default=DEFAULT_LEVELS,
-        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS})",
+        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS}, fewer for long games)",
     )
     ana.add_argument(
         "--skill-games",
@@ -486,8 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--skill-base",
         type=int,
-        default=DEFAULT_BASE,
-        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE})",
+        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE}, fewer for long games)",
     )
     ana.add_argument(
         "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
@@ -501,7 +503,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
     ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
     ana.add_argument(
-        "--report", metavar="FILE", help="write the whole report as one HTML page (matplotlib)"
+        "--report",
+        metavar="FILE",
+        help="write the whole report as one HTML page, or as Markdown and PNGs for FILE.md",
     )
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
@@ -561,6 +565,14 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="print a game's rules as the engine plays them")
     rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
+
+    web = commands.add_parser(
+        "serve", help="play and study in the browser (needs the web extra: stonefield[web])"
+    )
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="the port (8000; 0 picks a free one)")
+    web.add_argument("--open", action="store_true", help="open the page in the web browser")
+    web.set_defaults(run=_serve)
     return parser
 
 

@@ -20,7 +20,7 @@ point a mark covers comes from the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -214,3 +214,67 @@ def overlay_marks(state: State, name: str, at: str | int | None = None) -> Drawi
         if point >= state.game.num_points:
             raise NotationError(f"{at!r} is not a point of the board")
     return function(state, point)
+
+
+# Visit shares are tinted in bands from the board's own colour to a deep red,
+# by share of the most visited move; the best move is ringed in ink.
+SHARE_BANDS = ("#d99f61", "#cf7d54", "#c65c46", "#bc3a39", "#b2182b")
+SHARE_TEXT = "#1b1b1b"
+BEST_RING = "#1f3b73"
+
+
+def visit_shares(state: State, moves: Sequence[str], visits: Sequence[int]) -> Drawing:
+    """A search's visits as marks (the picture's "analyse" overlay): each
+    point the search tried is tinted the deeper the more it was visited and
+    labelled with its share of the visits in per cent (none below 1%); the
+    most visited move is ringed. Moves that are not points (``pass``,
+    ``swap``, ``release``) are named in the caption with their shares.
+
+    Args:
+        state: the position searched.
+        moves: the moves searched, as text (:attr:`SearchResult.moves`).
+        visits: the visits of each move (:attr:`SearchResult.visits`).
+
+    Returns:
+        The marks and a caption naming the best move.
+
+    >>> import stonefield
+    >>> state = stonefield.Sunder(size=2).start()
+    >>> drawing = visit_shares(state, ["a1", "b2"], [10, 30])
+    >>> [(m.kind, m.points, m.text) for m in drawing.marks if m.kind != "region"]
+    [('label', ('a1',), '25'), ('label', ('b2',), '75'), ('ring', ('b2',), '')]
+    >>> drawing.caption
+    'analysis of 40 visits: best b2 (75%)'
+    """
+    total = sum(int(v) for v in visits)
+    if total == 0:
+        return Drawing("analyse", (), "analysis: no visits")
+    points = state.game.num_points
+    shares = [(move, int(v) / total) for move, v in zip(moves, visits, strict=True)]
+    most = max(share for _, share in shares)
+    best = next(move for move, share in shares if share == most)
+    bands: list[list[str]] = [[] for _ in SHARE_BANDS]
+    labels = []
+    others = []
+    for move, share in shares:
+        if state.action(move) >= points:
+            others.append(f"{move} {share:.0%}")
+            continue
+        if share == 0:
+            continue
+        band = min(len(SHARE_BANDS) - 1, int(share / most * len(SHARE_BANDS)))
+        bands[band].append(move)
+        if share >= 0.01:
+            labels.append(Mark("label", (move,), SHARE_TEXT, "share", f"{share * 100:.0f}"))
+    marks = [
+        Mark("region", point_names(state, names), colour, "visits")
+        for names, colour in zip(bands, SHARE_BANDS, strict=True)
+        if names
+    ]
+    marks += labels
+    if state.action(best) < points:
+        marks.append(Mark("ring", (best,), BEST_RING, "best"))
+    caption = f"analysis of {total} visits: best {best} ({most:.0%})"
+    if others:
+        caption += "; " + ", ".join(others)
+    return Drawing("analyse", tuple(marks), caption)

@@ -163,7 +163,7 @@ class Session:
 
 def score_table(breakdown: Mapping[Any, Any]) -> Table:
     """A table of a score breakdown (``state.score()``): one column per
-    colour, one row per number in it; a list counts its items.
+    colour, one row per number in it (:func:`score_rows`).
 
     >>> from stonefield.colour import Colour
     >>> table = score_table({Colour.BLACK: {"territory": 3, "total": 3.5},
@@ -173,22 +173,43 @@ def score_table(breakdown: Mapping[Any, Any]) -> Table:
     """
     table = Table(title="score")
     table.add_column("")
+    rows = score_rows(breakdown)
+    colours = [c for c in Colour if c in breakdown or c.value in breakdown]
+    for colour in colours:
+        table.add_column(colour.value.capitalize(), justify="right")
+    for name, values in rows:
+        cells = [_number(values[colour]) if colour in values else "" for colour in colours]
+        table.add_row(name.replace("_", " "), *cells)
+    return table
+
+
+def score_rows(breakdown: Mapping[Any, Any]) -> list[tuple[str, dict[Colour, float]]]:
+    """The parts of a score breakdown (``state.score()``, keyed by colours or
+    their names), each with its number per colour, in the breakdown's order;
+    a list (Esgrad's groups) counts its items.
+
+    >>> from stonefield.colour import Colour
+    >>> rows = score_rows({"black": {"territory": 3, "total": 3.5},
+    ...                    "white": {"territory": 4, "total": 4.0}})
+    >>> [(name, values[Colour.WHITE]) for name, values in rows]
+    [('territory', 4), ('total', 4.0)]
+    """
     colours = [c for c in Colour if c in breakdown or c.value in breakdown]
     parts: dict[Colour, Mapping[str, Any]] = {
         c: _plain(breakdown[c] if c in breakdown else breakdown[c.value]) for c in colours
     }
-    for colour in colours:
-        table.add_column(colour.value.capitalize(), justify="right")
     names: list[str] = []
     for part in parts.values():
         names += [name for name in part if name not in names]
+    rows = []
     for name in names:
-        cells = []
+        values = {}
         for colour in colours:
-            value = parts[colour].get(name, "")
-            cells.append(str(len(value)) if isinstance(value, list) else _number(value))
-        table.add_row(name.replace("_", " "), *cells)
-    return table
+            if name in parts[colour]:
+                value = parts[colour][name]
+                values[colour] = len(value) if isinstance(value, list) else value
+        rows.append((name, values))
+    return rows
 
 
 def _plain(part: Any) -> Mapping[str, Any]:

@@ -12,7 +12,9 @@ Every element a tool may want to find has a class and, for points, a
 ``data-point`` attribute with the point's name: stones are
 ``<circle class="stone black" data-point="e5">``, coordinates
 ``<text class="coordinate">``, the last move ``class="last-move"``, and an
-overlay's marks sit in ``<g class="overlay" data-overlay="cuts">``.
+overlay's marks sit in ``<g class="overlay" data-overlay="cuts">``. For pages
+that take clicks, ``targets=True`` lays an invisible cell over every point,
+``<polygon class="target" data-point="e5">``, on top of everything else.
 """
 
 from __future__ import annotations
@@ -195,6 +197,8 @@ def svg(
     last_move: bool = True,
     overlay: str | None = None,
     at: str | int | None = None,
+    marks: Drawing | None = None,
+    targets: bool = False,
 ) -> str:
     """An SVG picture of a position.
 
@@ -209,6 +213,11 @@ def svg(
             (:func:`stonefield.overlays.available`), drawn on the board.
         at: for overlays about one group: a point of it (by default the last
             stone placed).
+        marks: marks made elsewhere, drawn like an overlay's, such as a
+            search's visit shares (:func:`stonefield.overlays.visit_shares`);
+            not with ``overlay``.
+        targets: whether to lay an invisible cell over every point
+            (``class="target"``, ``data-point``) for a page to take clicks on.
 
     Returns:
         The SVG document, as text.
@@ -216,6 +225,7 @@ def svg(
     Raises:
         NotationError: for an overlay the game does not have (the message
             names those it has) or an ``at`` that is not a point.
+        ValueError: for both ``overlay`` and ``marks``.
 
     >>> import stonefield
     >>> state = stonefield.Sunder(size=3).start()
@@ -226,7 +236,9 @@ def svg(
     """
     game = state.game
     geometry = _Geometry(game)
-    drawing: Drawing | None = overlay_marks(state, overlay, at) if overlay is not None else None
+    if overlay is not None and marks is not None:
+        raise ValueError("draw an overlay or marks, not both")
+    drawing = overlay_marks(state, overlay, at) if overlay is not None else marks
     picture = _Picture()
     board = state.board_string()
 
@@ -277,7 +289,19 @@ def svg(
     if held is not None:
         _draw_off_board(picture, state, *held)
     _draw_caption(picture, state, drawing, last_move)
+    if targets:
+        _draw_targets(picture, geometry)
     return _finish(picture, size)
+
+
+def _draw_targets(picture: _Picture, geometry: _Geometry) -> None:
+    """An invisible cell over every point, last so that it takes the clicks;
+    cells tile the board, so a click anywhere on it names a point. They do
+    not widen the picture."""
+    layer = picture.group(None, _attrs(class_="targets", fill="#000", fill_opacity="0"))
+    for name, (c, r) in zip(geometry.game.point_names, geometry.game.coords, strict=True):
+        cell = _points_attr(geometry.cell(c, r))
+        ET.SubElement(layer, "polygon", _attrs(points=cell, class_="target", data_point=name))
 
 
 def _draw_coordinates(picture: _Picture, geometry: _Geometry) -> None:

@@ -81,7 +81,7 @@ MEASURES: tuple[tuple[str, str, Callable[[float], str], str], ...] = (
         "game_tree_complexity",
         "Game-tree complexity (log10)",
         number,
-        "log10 of the game tree's size, length &times; log10(mean branching): chess is "
+        "log10 of the game tree's size, length \u00d7 log10(mean branching): chess is "
         "near 120, Go near 360.",
     ),
 )

@@ -1,17 +1,23 @@
-"""The design report as one self-contained HTML page: every measure with
-its interval and a sentence on what it says, and the pictures (inline SVG,
-drawn by matplotlib) of the komi curve, game lengths, branching by move
-number, the evaluator's view of each game, the skill trace and a
-tournament's crosstable. Nothing on the page is fetched from a network.
+"""The design report as one page: every measure with its interval and a
+sentence on what it says, and the pictures of the komi curve, game lengths,
+branching by move number, the evaluator's view of each game, the skill
+trace and a tournament's crosstable.
+
+The page is built once as a list of blocks (headings, paragraphs, tables
+and figures) and written either as one self-contained HTML page, its
+pictures inline SVG drawn by matplotlib and nothing fetched from a network,
+or as Markdown with its pictures as PNG files beside it, which a code host
+shows as a page.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from html import escape
+from dataclasses import dataclass
+from html import escape as _escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from stonefield.metrics.estimate import Estimate
 from stonefield.metrics.labels import EVALUATION_MEASURES, MEASURES, elo, percent
@@ -20,6 +26,51 @@ if TYPE_CHECKING:
     from stonefield.analyze import BalanceReport, PlayReport
     from stonefield.metrics.skill_trace import SkillTrace
     from stonefield.metrics.tournament import Tournament
+
+
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    note: bool = False
+    """Printed smaller: a remark on how the numbers were made."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    detail: str = ""
+    """A second, smaller line (the spread and the number of games)."""
+    kind: str = "n"
+    """``n`` for a number (right-aligned), ``what`` for an explanation."""
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
+    """Each row's heading and its cells."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    """The picture's file name (without suffix) in the Markdown form."""
+    draw: Callable[[], Any]
+    """Draws the matplotlib figure."""
+    caption: str
+
+
+Block = Heading | Paragraph | Table | Figure
+
+
+def escape(text: str) -> str:
+    """Text for an HTML element's content (quotes need no escaping there)."""
+    return _escape(text, quote=False)
 
 
 _STYLE = """
@@ -37,44 +88,33 @@ p.note { font-size: 0.9rem; color: #555; }
 """
 
 
-def _estimate(e: Estimate, fmt: Callable[[float], str]) -> str:
+def _estimate(e: Estimate, fmt: Callable[[float], str]) -> Cell:
     if not math.isfinite(e.value):
-        return "&ndash;"
-    text = f"{fmt(e.value)} [{fmt(e.low)}, {fmt(e.high)}]"
-    if e.spread is not None:
-        text += f"<br><small>sd {fmt(e.spread)}, {e.n:,} games</small>"
-    else:
-        text += f"<br><small>{e.n:,} games</small>"
-    return text
+        return Cell("\u2013")
+    spread = "" if e.spread is None else f"sd {fmt(e.spread)}, "
+    return Cell(f"{fmt(e.value)} [{fmt(e.low)}, {fmt(e.high)}]", f"{spread}{e.n:,} games")
 
 
 def _who(r: PlayReport) -> str:
     return "random play" if r.iterations is None else f"MCTS self-play ({r.iterations} it.)"
 
 
-def _measures_table(report: BalanceReport) -> str:
-    head = "".join(f"<th>{escape(_who(r))}</th>" for r in report.reports)
+def _measures_table(report: BalanceReport) -> Table:
     rows = []
     for name, label, fmt, meaning in MEASURES:
-        cells = "".join(
-            f'<td class="n">{_estimate(getattr(r.measures, name), fmt)}</td>'
-            for r in report.reports
-        )
-        rows.append(f'<tr><th>{label}</th>{cells}<td class="what">{meaning}</td></tr>')
+        cells = tuple(_estimate(getattr(r.measures, name), fmt) for r in report.reports)
+        rows.append((label, (*cells, Cell(meaning, kind="what"))))
     if any(r.measures.evaluation is not None for r in report.reports):
         for name, label, fmt, meaning in EVALUATION_MEASURES:
-            cells = "".join(
-                '<td class="n">'
-                + (
-                    "&ndash;"
-                    if r.measures.evaluation is None
-                    else _estimate(getattr(r.measures.evaluation, name), fmt)
-                )
-                + "</td>"
+            cells = tuple(
+                Cell("\u2013")
+                if r.measures.evaluation is None
+                else _estimate(getattr(r.measures.evaluation, name), fmt)
                 for r in report.reports
             )
-            rows.append(f'<tr><th>{label}</th>{cells}<td class="what">{meaning}</td></tr>')
-    return f"<table><tr><th>measure</th>{head}<th>what it says</th></tr>{''.join(rows)}</table>"
+            rows.append((label, (*cells, Cell(meaning, kind="what"))))
+    header = ("measure", *(_who(r) for r in report.reports), "what it says")
+    return Table(header, tuple(rows))
 
 
 def _verdict_first_player(r: PlayReport) -> str:
@@ -88,98 +128,224 @@ def _verdict_first_player(r: PlayReport) -> str:
     return f"Under {_who(r)} neither colour wins significantly more ({percent(e.value)} for Black)."
 
 
-def _figure(draw: Callable[[], object], caption: str) -> str:
-    from stonefield.plots import svg_text
-
-    return f"<figure>{svg_text(draw())}<figcaption>{caption}</figcaption></figure>"
-
-
-def _skill_section(report: BalanceReport, trace: SkillTrace) -> str:
-    from stonefield.plots import skill_trace_figure
-
-    rows = "".join(
-        f'<tr><td class="n">{lv.level}</td><td class="n">{lv.strong} vs {lv.weak}</td>'
-        f'<td class="n">{lv.strong_wins}&ndash;{lv.weak_wins}&ndash;{lv.draws}</td>'
-        f'<td class="n">{_estimate(lv.score, percent)}</td></tr>'
-        for lv in trace.levels
-    )
+def _skill_verdict(trace: SkillTrace) -> str:
     overall = trace.overall
-    if overall.low > 0.5:
-        verdict = (
-            f"The stronger player scores {percent(overall.value)} over all levels "
-            f"[{percent(overall.low)}, {percent(overall.high)}]: the game rewards "
-            "more thinking."
+    verdict = (
+        f"The stronger player scores {percent(overall.value)} over all levels "
+        f"[{percent(overall.low)}, {percent(overall.high)}]: "
+        + (
+            "the game rewards more thinking."
+            if overall.low > 0.5
+            else "these games do not show that more thinking wins more."
         )
-    else:
-        verdict = (
-            f"The stronger player scores {percent(overall.value)} over all levels "
-            f"[{percent(overall.low)}, {percent(overall.high)}]: these games do not "
-            "show that more thinking wins more."
-        )
+    )
     if trace.slope is not None:
         s = trace.slope
         verdict += (
-            f" The score changes by {s.value:+.3f} per doubling "
-            f"[{s.low:+.3f}, {s.high:+.3f}]"
+            f" The score changes by {s.value:+.3f} per doubling [{s.low:+.3f}, {s.high:+.3f}]"
             + (
-                ", so the advantage of thinking more does not fade within these budgets."
-                if s.low > -0.0
-                else "; a falling score means play nears the game's depth, or games"
-                " too few to tell."
+                ": the score rises as budgets grow."
+                if s.low > 0
+                else "; a falling score means play nears the game's depth (or its draws)."
                 if s.high < 0
                 else ", which these games cannot tell from no trend."
             )
         )
-    figure = _figure(
-        lambda: skill_trace_figure(report, trace),
-        "The stronger player's score (a draw counts half) at each level, with its "
-        "95 % Wilson interval; the dashed line is the weighted trend.",
-    )
-    return (
-        "<h2>Skill trace</h2>"
-        "<p>MCTS with twice the iterations of its opponent, at doubling budgets, "
-        "each moving first in half the games.</p>"
-        f"{figure}<p>{verdict}</p>"
-        "<table><tr><th>level</th><th>iterations</th><th>stronger: won&ndash;lost&ndash;drawn</th>"
-        f"<th>stronger's score [95 %]</th></tr>{rows}</table>"
-    )
+    return verdict
 
 
-def _tournament_section(t: Tournament) -> str:
-    names = [escape(p) for p in t.players]
-    head = "".join(f"<th>{n}</th>" for n in names)
-    rows = []
-    for i, name in enumerate(names):
-        cells = []
-        for j in range(len(names)):
-            if i == j:
-                cells.append("<td></td>")
-            else:
-                cells.append(
-                    f'<td class="n">{t.first_wins[i, j]}&ndash;{t.second_wins[i, j]}'
-                    f"&ndash;{t.draws[i, j]}</td>"
+def _skill_blocks(report: BalanceReport, trace: SkillTrace) -> list[Block]:
+    from stonefield.plots import skill_trace_figure
+
+    rows = tuple(
+        (
+            str(lv.level),
+            (
+                Cell(f"{lv.strong} vs {lv.weak}"),
+                Cell(f"{lv.strong_wins}\u2013{lv.weak_wins}\u2013{lv.draws}"),
+                _estimate(lv.score, percent),
+            ),
+        )
+        for lv in trace.levels
+    )
+    return [
+        Heading("Skill trace"),
+        Paragraph(
+            "MCTS with twice the iterations of its opponent, at doubling budgets, "
+            "each moving first in half the games."
+        ),
+        Figure(
+            "skill-trace",
+            lambda: skill_trace_figure(report, trace),
+            "The stronger player's score (a draw counts half) at each level, with its "
+            "95 % Wilson interval; the dashed line is the weighted trend.",
+        ),
+        Paragraph(_skill_verdict(trace)),
+        Table(
+            (
+                "level",
+                "iterations",
+                "stronger: won\u2013lost\u2013drawn",
+                "stronger's score [95 %]",
+            ),
+            rows,
+        ),
+    ]
+
+
+def _tournament_blocks(t: Tournament) -> list[Block]:
+    n = len(t.players)
+    crosstable = tuple(
+        (
+            t.players[i],
+            tuple(
+                Cell(
+                    ""
+                    if i == j
+                    else f"{t.first_wins[i, j]}\u2013{t.second_wins[i, j]}\u2013{t.draws[i, j]}"
                 )
-        rows.append(f"<tr><th>{name}</th>{''.join(cells)}</tr>")
+                for j in range(n)
+            ),
+        )
+        for i in range(n)
+    )
     scores = t.scores
-    ranked = sorted(range(len(names)), key=lambda i: -t.ratings[i].elo)
-    ratings = "".join(
-        f'<tr><th>{names[i]}</th><td class="n">{elo(t.ratings[i].elo)}</td>'
-        f'<td class="n">[{elo(t.ratings[i].low)}, {elo(t.ratings[i].high)}]</td>'
-        f'<td class="n">{scores[i].sum():g} / {(len(names) - 1) * t.games_per_pair}</td></tr>'
+    ranked = sorted(range(n), key=lambda i: -t.ratings[i].elo)
+    ratings = tuple(
+        (
+            t.players[i],
+            (
+                Cell(elo(t.ratings[i].elo)),
+                Cell(f"[{elo(t.ratings[i].low)}, {elo(t.ratings[i].high)}]"),
+                Cell(f"{scores[i].sum():g} / {(n - 1) * t.games_per_pair}"),
+            ),
+        )
         for i in ranked
     )
-    return (
-        "<h2>Tournament</h2>"
-        f"<p>A round robin of {t.games_per_pair} games a pair, each player moving first "
-        "in half of them. A cell gives the row player's games moving first (opening "
-        "as Black) against the column player: won by the row player &ndash; won by the "
-        "column player &ndash; no winner.</p>"
-        f"<table><tr><th>first \\ second</th>{head}</tr>{''.join(rows)}</table>"
-        "<p>Elo ratings by maximum likelihood (a draw counts half; one virtual draw "
-        "a pair, as in BayesElo), centred on the field's mean, with 95 % intervals.</p>"
-        "<table><tr><th>player</th><th>Elo</th><th>95 % interval</th><th>points</th></tr>"
-        f"{ratings}</table>"
+    return [
+        Heading("Tournament"),
+        Paragraph(
+            f"A round robin of {t.games_per_pair} games a pair, each player moving first "
+            "in half of them. A cell gives the row player's games moving first (opening "
+            "as Black) against the column player: won by the row player \u2013 won by the "
+            "column player \u2013 no winner."
+        ),
+        Table(("first \\ second", *t.players), crosstable),
+        Paragraph(
+            "Elo ratings by maximum likelihood (a draw counts half; one virtual draw "
+            "a pair, as in BayesElo), centred on the field's mean, with 95 % intervals."
+        ),
+        Table(("player", "Elo", "95 % interval", "points"), ratings),
+    ]
+
+
+def title(report: BalanceReport) -> str:
+    """The report's title."""
+    return f"Design report: {report.game!r}"
+
+
+def blocks(report: BalanceReport) -> list[Block]:
+    """Everything on the page after its title, in order."""
+    from stonefield.plots import branching_figure, evaluation_figure, komi_figure, lengths_figure
+
+    out: list[Block] = [
+        Paragraph(
+            "; ".join(f"{r.games:,} games of {_who(r)} ({r.seconds:.1f} s)" for r in report.reports)
+            + f"; seed {report.seed}; games stop unfinished after {report.max_moves} actions. "
+            "Every interval is 95 %: Wilson's for a share of games, and mean ± 1.96 "
+            "standard errors for a mean over games."
+        ),
+        Heading("Measures"),
+        Paragraph(" ".join(_verdict_first_player(r) for r in report.reports)),
+        _measures_table(report),
+    ]
+    evaluated = [r.measures.evaluation for r in report.reports if r.measures.evaluation]
+    if evaluated:
+        e = evaluated[0]
+        out.append(
+            Paragraph(
+                f"The last four rows come from an MCTS search of {e.iterations} iterations "
+                f"valuing the position every {e.every} plies in the first {e.games} games "
+                "of each player; a game is decided once the winner's value stays above "
+                f"{e.threshold:g}.",
+                note=True,
+            )
+        )
+    if any(r.komi for r in report.reports):
+        fair = "; ".join(
+            f"{_who(r)}: "
+            + ("not within the range played" if r.fair_komi is None else f"{r.fair_komi:.2f}")
+            for r in report.reports
+            if r.komi
+        )
+        out += [
+            Heading("Komi"),
+            Figure(
+                "komi",
+                lambda: komi_figure(report),
+                "Black's win rate at each komi with its 95 % Wilson band. The fair komi "
+                "is where a logistic fit of the rate crosses 50 %.",
+            ),
+            Paragraph(f"Fair komi: {fair}."),
+        ]
+    out += [
+        Heading("Game length"),
+        Figure(
+            "lengths",
+            lambda: lengths_figure(report),
+            "The share of games of each length; dotted lines mark the means. A long "
+            "tail of games at the cap would show games that do not end.",
+        ),
+        Heading("Branching by move number"),
+        Figure(
+            "branching",
+            lambda: branching_figure(report),
+            "Mean legal moves at each ply, over the games still going then: how the "
+            "choice narrows (or widens) as the game goes on.",
+        ),
+    ]
+    if evaluated:
+        out += [
+            Heading("The evaluator's view"),
+            Figure(
+                "evaluation",
+                lambda: evaluation_figure(report),
+                "Black's value of each evaluated position (+1: Black surely wins, -1: "
+                "White), one line a game, coloured by who won. Lines crossing zero are "
+                "lead changes; a winner's line below zero is drama.",
+            ),
+        ]
+    if report.skill_trace is not None:
+        out += _skill_blocks(report, report.skill_trace)
+    if report.tournament is not None:
+        out += _tournament_blocks(report.tournament)
+    endings = tuple(
+        (f"{_who(r)}: {ending}", (Cell(f"{count:,}"),))
+        for r in report.reports
+        for ending, count in r.endings.items()
     )
+    out += [
+        Heading("How games end"),
+        Table((), endings),
+        Paragraph("Made by stonefield's analyze --report.", note=True),
+    ]
+    return out
+
+
+def _html_table(table: Table) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in table.header)
+    rows = []
+    for heading, cells in table.rows:
+        tds = "".join(
+            f'<td class="{c.kind}">{escape(c.text)}'
+            + (f"<br><small>{escape(c.detail)}</small>" if c.detail else "")
+            + "</td>"
+            if c.text or c.detail
+            else "<td></td>"
+            for c in cells
+        )
+        rows.append(f"<tr><th>{escape(heading)}</th>{tds}</tr>")
+    return f"<table>{f'<tr>{head}</tr>' if head else ''}{''.join(rows)}</table>"
 
 
 def html_report(report: BalanceReport) -> str:
@@ -188,108 +354,98 @@ def html_report(report: BalanceReport) -> str:
     Raises:
         ModuleNotFoundError: when matplotlib is not installed.
     """
-    from stonefield.plots import (
-        _pyplot,
-        branching_figure,
-        evaluation_figure,
-        komi_figure,
-        lengths_figure,
-    )
+    from stonefield.plots import _pyplot, svg_text
 
-    _pyplot()  # fail early, before any part is written, without matplotlib
-    title = f"Design report: {report.game!r}"
+    _pyplot()  # fail early, before any part is drawn, without matplotlib
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
-        "<p>"
-        + "; ".join(
-            f"{r.games:,} games of {escape(_who(r))} ({r.seconds:.1f} s)" for r in report.reports
-        )
-        + f"; seed {report.seed}; games stop unfinished after {report.max_moves} actions. "
-        "Every interval is 95 %: Wilson's for a share of games, and mean ± 1.96 "
-        "standard errors for a mean over games.</p>",
-        "<h2>Measures</h2>",
-        "<p>" + " ".join(_verdict_first_player(r) for r in report.reports) + "</p>",
-        _measures_table(report),
+        f"<title>{escape(title(report))}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title(report))}</h1>",
     ]
-    evaluated = [r for r in report.reports if r.measures.evaluation is not None]
-    if evaluated:
-        e = evaluated[0].measures.evaluation
-        assert e is not None
-        parts.append(
-            f'<p class="note">The last four rows come from an MCTS search of '
-            f"{e.iterations} iterations valuing the position every {e.every} plies in the first "
-            f"{e.games} games of each player; a game is decided once the winner's value "
-            f"stays above {e.threshold:g}.</p>"
-        )
-    if any(r.komi for r in report.reports):
-        fair = "; ".join(
-            f"{escape(_who(r))}: "
-            + ("not within the range played" if r.fair_komi is None else f"{r.fair_komi:.2f}")
-            for r in report.reports
-            if r.komi
-        )
-        parts += [
-            "<h2>Komi</h2>",
-            _figure(
-                lambda: komi_figure(report),
-                "Black's win rate at each komi with its 95 % Wilson band. The fair komi "
-                "is where a logistic fit of the rate crosses 50 %.",
-            ),
-            f"<p>Fair komi: {fair}.</p>",
-        ]
-    parts += [
-        "<h2>Game length</h2>",
-        _figure(
-            lambda: lengths_figure(report),
-            "The share of games of each length; dotted lines mark the means. A long "
-            "tail of games at the cap would show games that do not end.",
-        ),
-        "<h2>Branching by move number</h2>",
-        _figure(
-            lambda: branching_figure(report),
-            "Mean legal moves at each ply, over the games still going then: how the "
-            "choice narrows (or widens) as the game goes on.",
-        ),
-    ]
-    if evaluated:
-        parts += [
-            "<h2>The evaluator's view</h2>",
-            _figure(
-                lambda: evaluation_figure(report),
-                "Black's value of each evaluated position (+1: Black surely wins, -1: "
-                "White), one line a game, coloured by who won. Lines crossing zero are "
-                "lead changes; a winner's line below zero is drama.",
-            ),
-        ]
-    if report.skill_trace is not None:
-        parts.append(_skill_section(report, report.skill_trace))
-    if report.tournament is not None:
-        parts.append(_tournament_section(report.tournament))
-    endings = "".join(
-        f"<tr><th>{escape(_who(r))}: {escape(ending)}</th><td class='n'>{count:,}</td></tr>"
-        for r in report.reports
-        for ending, count in r.endings.items()
-    )
-    parts += [
-        "<h2>How games end</h2>",
-        f"<table>{endings}</table>",
-        '<p class="note">Made by stonefield\'s <code>analyze --report</code>.</p>',
-        "</body></html>",
-    ]
+    for block in blocks(report):
+        if isinstance(block, Heading):
+            parts.append(f"<h2>{escape(block.text)}</h2>")
+        elif isinstance(block, Paragraph):
+            opening = '<p class="note">' if block.note else "<p>"
+            parts.append(f"{opening}{escape(block.text)}</p>")
+        elif isinstance(block, Table):
+            parts.append(_html_table(block))
+        else:
+            svg = svg_text(block.draw())
+            parts.append(f"<figure>{svg}<figcaption>{escape(block.caption)}</figcaption></figure>")
+    parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
-def write_report(report: BalanceReport, path: str | Path) -> Path:
-    """Writes :func:`html_report` to ``path``.
+def _md(text: str) -> str:
+    """Text for a Markdown table cell or paragraph: pipes and emphasis
+    characters escaped."""
+    for char in "\\|*_[]":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def markdown_report(report: BalanceReport, path: str | Path) -> list[Path]:
+    """Writes the report as Markdown to ``path`` and its pictures as PNG
+    files beside it (``<stem>-komi.png`` and so on).
+
+    Returns:
+        The files written, the page first.
 
     Raises:
         ModuleNotFoundError: when matplotlib is not installed.
-        OSError: when the file cannot be written.
+        OSError: when a file cannot be written.
+    """
+    from stonefield.plots import _pyplot
+
+    plt = _pyplot()
+    page = Path(path)
+    written = [page]
+    lines = [f"# {_md(title(report))}", ""]
+    for block in blocks(report):
+        if isinstance(block, Heading):
+            lines += [f"## {_md(block.text)}", ""]
+        elif isinstance(block, Paragraph):
+            lines += [f"<small>{_md(block.text)}</small>" if block.note else _md(block.text), ""]
+        elif isinstance(block, Table):
+            header = block.header or ("", *("" for _ in block.rows[0][1]))
+            lines.append("| " + " | ".join(_md(h) for h in header) + " |")
+            lines.append(
+                "|---|" + "".join("---|" if c.kind == "what" else "--:|" for c in block.rows[0][1])
+            )
+            for heading, cells in block.rows:
+                shown = [
+                    _md(c.text) + (f" <small>({_md(c.detail)})</small>" if c.detail else "")
+                    for c in cells
+                ]
+                lines.append(f"| **{_md(heading)}** | " + " | ".join(shown) + " |")
+            lines.append("")
+        else:
+            picture = page.with_name(f"{page.stem}-{block.name}.png")
+            figure = block.draw()
+            figure.savefig(picture, dpi=90)
+            plt.close(figure)
+            written.append(picture)
+            lines += [f"![{_md(block.caption)}]({picture.name})", "", f"*{_md(block.caption)}*", ""]
+    page.write_text("\n".join(lines), encoding="utf-8")
+    return written
+
+
+def write_report(report: BalanceReport, path: str | Path) -> list[Path]:
+    """Writes the report to ``path``: Markdown with PNG pictures beside it
+    for a ``.md`` path, one self-contained HTML page otherwise.
+
+    Returns:
+        The files written, the page first.
+
+    Raises:
+        ModuleNotFoundError: when matplotlib is not installed.
+        OSError: when a file cannot be written.
     """
     out = Path(path)
+    if out.suffix.lower() == ".md":
+        return markdown_report(report, out)
     out.write_text(html_report(report), encoding="utf-8")
-    return out
+    return [out]
