@@ -8,6 +8,8 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
+from importlib.metadata import version as _version
+
 from stonefield import bots, evaluators, registry
 from stonefield._core import (
     IllegalMoveError,
@@ -55,6 +57,9 @@ from stonefield.svg import svg
 GAMES: tuple[str, ...] = tuple(sorted(registry.GAMES))
 """The names of every game, for :func:`game`."""
 
+__version__: str = _version("stonefield")
+"""The installed package's version, from its metadata."""
+
 __all__ = [
     "BLACK",
     "BOTS",
@@ -93,6 +98,7 @@ __all__ = [
     "SunderState",
     "Tournament",
     "VecEnv",
+    "__version__",
     "analyze",
     "bots",
     "evaluators",

@@ -14,14 +14,16 @@ Move(action=3, text='b2')
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
 from stonefield._core import OptionError
+from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
 
 if TYPE_CHECKING:
@@ -52,6 +54,28 @@ def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
     return seed
+
+
+def _count(name: str, value: Any) -> int:
+    """A whole number from 1 to 2**63 - 1 (numpy integers too), or
+    OptionError naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise OptionError(f"{name} must be a whole number, got {value!r}")
+    number = int(value)
+    if not 1 <= number < 2**63:
+        raise OptionError(f"{name} must be from 1 to 2**63 - 1, got {value!r}")
+    return number
+
+
+def _real(name: str, value: Any, positive: bool) -> float:
+    """A finite number, > 0 or >= 0, or OptionError naming ``name``."""
+    bound = "> 0" if positive else ">= 0"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (positive and number == 0):
+        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+    return number
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,7 +121,9 @@ class MCTS:
             actions (default :attr:`Game.default_max_moves`).
 
     Raises:
-        OptionError: for a budget, seed or thread count out of range.
+        OptionError: for a budget, seed, thread count, constant or cap that
+            is not a number of the right kind (``iterations=1.5``) or out of
+            range, when the bot is made.
 
     >>> import stonefield
     >>> bot = MCTS(iterations=200, seed=3)
@@ -118,22 +144,12 @@ class MCTS:
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-            raise OptionError(f"iterations must be at least 1, got {iterations!r}")
-        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-            raise OptionError(f"seconds must be a number > 0, got {seconds!r}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise OptionError(f"threads must be at least 1, got {threads!r}")
-        if not (math.isfinite(exploration) and exploration >= 0):
-            raise OptionError(f"exploration must be a number >= 0, got {exploration!r}")
-        if max_moves is not None and max_moves < 1:
-            raise OptionError(f"max_moves must be at least 1, got {max_moves!r}")
-        self.iterations = iterations
-        self.seconds = seconds
+        self.iterations = None if iterations is None else _count("iterations", iterations)
+        self.seconds = None if seconds is None else _real("seconds", seconds, positive=True)
         self.seed = _seed(seed)
-        self.threads = threads
-        self.exploration = float(exploration)
-        self.max_moves = max_moves
+        self.threads = _count("threads", threads)
+        self.exploration = _real("exploration", exploration, positive=False)
+        self.max_moves = None if max_moves is None else _count("max_moves", max_moves)
 
     def analyse(self, state: State) -> SearchResult:
         """Searches ``state`` and returns the root's statistics per move.
@@ -175,7 +191,7 @@ class MCTS:
     def __repr__(self) -> str:
         budget = [f"iterations={self.iterations}"] if self.iterations is not None else []
         if self.seconds is not None:
-            budget.append(f"seconds={self.seconds}")
+            budget.append(f"seconds={self.seconds:g}")
         return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
 
 
@@ -388,7 +404,9 @@ class MatchResult:
     lengths: npt.NDArray[np.uint32]
 
 
-def _batch_player(bot: MCTS | Random) -> tuple[int | None, float]:
+def _batch_player(bot: Bot) -> tuple[int | None, float] | None:
+    """How the core plays ``bot`` in a batch of games: MCTS's iterations and
+    constant, (None, _) for Random; None for any other bot."""
     if isinstance(bot, Random):
         return (None, DEFAULT_EXPLORATION)
     if isinstance(bot, MCTS):
@@ -398,40 +416,60 @@ def _batch_player(bot: MCTS | Random) -> tuple[int | None, float]:
                 f"use MCTS(iterations=N) without seconds or threads, got {bot!r}"
             )
         return (bot.iterations, bot.exploration)
-    raise OptionError(f"a match is between MCTS and Random players, got {bot!r}")
+    if not isinstance(bot, Bot):
+        raise OptionError(
+            "a match is between MCTS and Random players, or any bot with choose(state), "
+            f"got {bot!r}"
+        )
+    return None
 
 
 def play_match(
     game: Game,
-    first: MCTS | Random,
-    second: MCTS | Random,
+    first: Bot,
+    second: Bot,
     games: int,
     seed: int = 0,
     threads: int | None = None,
     max_moves: int | None = None,
 ) -> MatchResult:
-    """Plays ``games`` games of ``first`` (the first seat) against ``second``
-    in Rust, one game per core at a time, with the GIL released.
+    """Plays ``games`` games of ``first`` (the first seat) against ``second``.
 
-    Game ``i`` draws every random choice, the players' seeds included, from
-    ``(seed, i)``: the bots' own seeds are not used, and the result does not
-    depend on ``threads``.
+    Between MCTS and Random players the games run in Rust, one game per core
+    at a time, with the GIL released. Game ``i`` then draws every random
+    choice, the players' seeds included, from ``(seed, i)``: the bots' own
+    seeds are not used, and the result does not depend on ``threads``.
+
+    Any other bot (an object with ``choose(state)``, see :class:`Bot`) plays
+    its games here, move by move, against either kind: each game starts
+    afresh and asks the player of the seat to move for its move, so the
+    result is the bots' own (``seed`` and ``threads`` are not used).
 
     Raises:
-        OptionError: for a player that is not MCTS(iterations=N) or Random,
-            or a bad count, seed or thread number.
+        OptionError: for an MCTS player that is not MCTS(iterations=N), a
+            player with no ``choose``, or a bad count, seed or thread number.
+        IllegalMoveError: when a bot chooses an illegal move.
 
     >>> import stonefield
     >>> result = play_match(stonefield.Sunder(size=3), MCTS(iterations=100), Random(), games=10)
     >>> result.wins[0] > result.wins[1]
     True
+    >>> class FirstMove:
+    ...     def choose(self, state):
+    ...         return state.legal_move_objects()[0]
+    >>> play_match(stonefield.Sunder(size=3), FirstMove(), Random(seed=1), games=4).games
+    4
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise OptionError(f"games must be a whole number >= 0, got {games!r}")
-    (a, ea), (b, eb) = _batch_player(first), _batch_player(second)
+    seed = _seed(seed)
+    one, other = _batch_player(first), _batch_player(second)
+    if one is None or other is None:
+        return _match_result(*_play_here(game, (first, second), games, max_moves))
+    (a, ea), (b, eb) = one, other
     found = _core.games(
         game,
-        seed=_seed(seed),
+        seed=seed,
         first=0,
         count=games,
         iterations=(a, b),
@@ -439,12 +477,38 @@ def play_match(
         threads=threads,
         max_moves=max_moves,
     )
-    winners: npt.NDArray[np.int8] = found.winners
-    swapped: npt.NDArray[np.bool_] = found.swapped
+    return _match_result(found.winners, found.swapped, found.lengths)
+
+
+def _play_here(
+    game: Game, players: tuple[Bot, Bot], games: int, max_moves: int | None
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
+    """Games played move by move in Python: winners, swaps and lengths."""
+    cap = game.default_max_moves if max_moves is None else _count("max_moves", max_moves)
+    winners = np.full(games, _core.NO_WINNER, dtype=np.int8)
+    swapped = np.zeros(games, dtype=np.bool_)
+    lengths = np.zeros(games, dtype=np.uint32)
+    for i in range(games):
+        state = game.start()
+        while not state.is_over and state.ply < cap:
+            state.play(players[state.seat_of(state.to_move)].choose(state))
+        winner = state.winner
+        if winner is not None:
+            winners[i] = 0 if winner == Colour.BLACK else 1
+        swapped[i] = state.swapped
+        lengths[i] = state.ply
+    return winners, swapped, lengths
+
+
+def _match_result(
+    winners: npt.NDArray[np.int8],
+    swapped: npt.NDArray[np.bool_],
+    lengths: npt.NDArray[np.uint32],
+) -> MatchResult:
     decided = winners >= 0
     seat = winners.astype(np.int64) ^ swapped.astype(np.int64)
     return MatchResult(
-        games=games,
+        games=len(winners),
         wins=(
             int(np.count_nonzero(decided & (seat == 0))),
             int(np.count_nonzero(decided & (seat == 1))),
@@ -452,5 +516,5 @@ def play_match(
         no_winner=int(np.count_nonzero(~decided)),
         winners=winners,
         swapped=swapped,
-        lengths=found.lengths,
+        lengths=lengths,
     )
