@@ -58,7 +58,7 @@ def stonefield_rate(
         theirs = against.rate(seed=repeat + 2) if against else None
         result = stonefield.simulate(game, games=games, seed=repeat + 1, threads=threads)
         rates.append(result.summary.moves_per_second)
-        lengths.append(result.summary.mean_length)
+        lengths.append(result.summary.length_mean)
         if theirs:
             ratios.append(rates[-1] / cores / theirs)
     ratio = statistics.median(ratios) if ratios else None

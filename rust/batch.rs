@@ -282,7 +282,7 @@ impl PlayGames<'_> {
             }
         };
         let choose = |state: &mut P, rng: &mut Rng, buf: &mut Vec<Action>| {
-            let seat = state.to_move().index() ^ usize::from(state.swapped());
+            let seat = state.turn().seat_to_move();
             let action = match self.players[seat] {
                 Player::Random => state.random_action(rng, buf),
                 Player::Mcts {

@@ -28,7 +28,7 @@ def test_random_play_matches_simulate_game_for_game():
     random = report.report("random")
     simulated = stonefield.simulate("sunder", games=500, seed=4, size=5).summary
     assert random.black_wins == simulated.black_wins
-    assert random.length_mean == pytest.approx(simulated.mean_length)
+    assert random.length_mean == pytest.approx(simulated.length_mean)
     assert random.games_by_ply[0] == 500
     # On the empty 61-point board every point is legal; then swap joins in.
     assert random.branching_by_ply[:2] == [61.0, 61.0]

@@ -3,6 +3,8 @@ against random play in every game."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 import stonefield
@@ -106,6 +108,58 @@ def test_random_follows_the_playout_policy_and_repeats():
 def test_bad_budgets_raise_option_error(kwargs):
     with pytest.raises(OptionError):
         MCTS(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"iterations": 1.5}, "iterations must be a whole number, got 1.5"),
+        ({"iterations": "100"}, "iterations must be a whole number, got '100'"),
+        ({"iterations": True}, "iterations must be a whole number, got True"),
+        ({"iterations": 2**70}, "iterations must be from 1 to 2\\*\\*63 - 1"),
+        ({"seconds": "1"}, "seconds must be a number > 0, got '1'"),
+        ({"seconds": 0}, "seconds must be a number > 0, got 0"),
+        ({"threads": 2.0}, "threads must be a whole number, got 2.0"),
+        ({"exploration": "a"}, "exploration must be a number >= 0, got 'a'"),
+        ({"exploration": math.inf}, "exploration must be a number >= 0, got inf"),
+        ({"max_moves": 1.5}, "max_moves must be a whole number, got 1.5"),
+    ],
+)
+def test_a_bot_refuses_values_of_the_wrong_kind_when_made(kwargs, message):
+    with pytest.raises(OptionError, match=message):
+        MCTS(**kwargs)
+
+
+def test_mcts_takes_numpy_integers():
+    assert MCTS(iterations=np.int64(50), max_moves=np.int32(9)).iterations == 50
+
+
+class FirstMove:
+    """A bot of the user's own: the first legal move, never swap."""
+
+    def choose(self, state: stonefield.State) -> Move:
+        return next(m for m in state.legal_move_objects() if m.text != "swap")
+
+
+def test_a_match_takes_any_bot_and_plays_as_state_does():
+    game = stonefield.Sunder(size=3)
+    result = play_match(game, FirstMove(), Random(seed=5), games=6)
+    # The same games, move by move on State: the random bot's sequence runs
+    # on from game to game.
+    random_bot, winners, lengths = Random(seed=5), [], []
+    for _ in range(6):
+        state = game.start()
+        while not state.is_over:
+            bot = FirstMove() if state.seat_of(state.to_move) == 0 else random_bot
+            state.play(bot.choose(state))
+        winners.append(0 if state.winner == "black" else 1)
+        lengths.append(state.ply)
+    assert result.winners.tolist() == winners and result.lengths.tolist() == lengths
+    assert result.games == 6 and sum(result.wins) + result.no_winner == 6
+    assert result.winners.dtype == np.int8 and result.lengths.dtype == np.uint32
+    capped = play_match(game, FirstMove(), FirstMove(), games=2, max_moves=3)
+    assert capped.no_winner == 2 and capped.lengths.tolist() == [3, 3]
+    assert isinstance(FirstMove(), stonefield.Bot)
 
 
 def test_a_match_wants_fixed_iteration_players():

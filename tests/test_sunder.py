@@ -126,3 +126,21 @@ def test_simulate_is_the_same_for_one_and_two_threads():
     assert np.array_equal(one.winners, two.winners)
     assert np.array_equal(one.lengths, two.lengths)
     assert one == two
+
+
+@pytest.mark.parametrize("point", [None, True, 19, -1, 2.0, [4]])
+def test_cuts_of_something_that_is_not_a_point_is_refused(point):
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    with pytest.raises(NotationError, match="is not a point of sunder: give a point's name"):
+        state.cuts(point)
+    assert state.moves == ["b2"]
+    assert state.cuts("b2") is not None and state.cuts(4) == state.cuts("b2")
+
+
+@pytest.mark.parametrize("text", ["pass", "swap", "zz", "b"])
+def test_cuts_of_text_that_is_not_a_point_gets_the_notations_message(text):
+    state = stonefield.Sunder(size=3).start()
+    state.play("b2")
+    with pytest.raises(NotationError, match=f"'{text}' is not a point: expected column letters"):
+        state.cuts(text)

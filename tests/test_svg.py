@@ -133,6 +133,13 @@ def test_size_sets_the_width_and_keeps_the_aspect():
     assert "width" not in parse(stonefield.svg(state, size=None)).attrib
 
 
+@pytest.mark.parametrize("size", [0, -5, 1.5, "400", True, 10**6])
+def test_a_size_that_is_no_width_is_refused(size):
+    state = stonefield.Sunder(size=3).start()
+    with pytest.raises(stonefield.OptionError, match="size must be a whole number of pixels"):
+        stonefield.svg(state, size=size)
+
+
 def test_repr_svg_is_the_picture():
     state = stonefield.Sunder(size=3).start()
     state.play("b2")

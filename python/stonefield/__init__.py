@@ -8,7 +8,9 @@ Lingarda and Esgrad, with a rules core in Rust.
 <Colour.WHITE: 'white'>
 """
 
-from stonefield import bots, registry
+from importlib.metadata import version as _version
+
+from stonefield import bots, evaluators, registry
 from stonefield._core import (
     IllegalMoveError,
     LegalMoves,
@@ -21,6 +23,7 @@ from stonefield.analyze import BalanceReport, KomiPoint, PlayReport, analyze
 from stonefield.bots import Bot
 from stonefield.bots import Random as RandomBot
 from stonefield.colour import Colour
+from stonefield.env import VecEnv
 from stonefield.game import Game, Move, State, game
 from stonefield.games import (
     Anadil,
@@ -40,6 +43,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
     NO_WINNER,
@@ -52,6 +56,9 @@ from stonefield.svg import svg
 
 GAMES: tuple[str, ...] = tuple(sorted(registry.GAMES))
 """The names of every game, for :func:`game`."""
+
+__version__: str = _version("stonefield")
+"""The installed package's version, from its metadata."""
 
 __all__ = [
     "BLACK",
@@ -81,6 +88,7 @@ __all__ = [
     "Prison",
     "RandomBot",
     "RecordError",
+    "SelfPlayData",
     "SimulationResult",
     "SkillTrace",
     "State",
@@ -89,13 +97,17 @@ __all__ = [
     "Sunder",
     "SunderState",
     "Tournament",
+    "VecEnv",
+    "__version__",
     "analyze",
     "bots",
+    "evaluators",
     "game",
     "load",
     "observations",
     "playthrough",
     "read",
+    "selfplay",
     "simulate",
     "skill_trace",
     "svg",

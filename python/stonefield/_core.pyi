@@ -21,6 +21,7 @@ __all__ = [
     "Cuts",
     "EsgradGroup",
     "EsgradScore",
+    "EvaluatorError",
     "Game",
     "GameBatch",
     "IllegalMoveError",
@@ -31,8 +32,11 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "RecordError",
+    "Rollouts",
     "State",
     "StonefieldError",
+    "Uniform",
+    "VecEnv",
     "anadil_breaths",
     "anadil_counters",
     "anadil_ending",
@@ -45,6 +49,7 @@ __all__ = [
     "anda_score",
     "anda_smothered",
     "anda_territory",
+    "check_puct",
     "esgrad_partitions",
     "esgrad_score",
     "games",
@@ -58,8 +63,10 @@ __all__ = [
     "option_table",
     "passes",
     "playouts",
+    "puct_search",
     "random_action",
     "read_record",
+    "selfplay",
     "sunder_cuts",
 ]
 
@@ -68,6 +75,21 @@ NO_WINNER: Final[int]
 COMMON_PLANES: Final[list[str]]
 
 class StonefieldError(ValueError): ...
+class EvaluatorError(StonefieldError): ...
+
+@final
+class Uniform:
+    def __new__(cls) -> Uniform: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class Rollouts:
+    def __new__(cls, playouts: int = 1, *, max_moves: int | None = None) -> Rollouts: ...
+    @property
+    def playouts(self) -> int: ...
+    @property
+    def max_moves(self) -> int | None: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 class IllegalMoveError(StonefieldError):
     move: str | None
@@ -210,6 +232,33 @@ class State:
     def __hash__(self) -> int: ...
 
 def observations(states: Iterable[State]) -> npt.NDArray[np.float32]: ...
+
+@disjoint_base
+class VecEnv:
+    def __new__(
+        cls,
+        game: Game,
+        num_envs: int,
+        *,
+        seed: int,
+        threads: int | None,
+        max_moves: int | None,
+        autoreset: str,
+        illegal: str,
+        observation_dtype: str,
+    ) -> VecEnv: ...
+    def buffers(self) -> dict[str, npt.NDArray[Any]]: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def max_moves(self) -> int: ...
+    def reset(self, seed: int | None = None, mask: npt.NDArray[np.bool_] | None = None) -> None: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> None: ...
+    def random_actions(self) -> npt.NDArray[np.int64]: ...
+    def history(self, env: int) -> tuple[list[int], bool]: ...
+    def set_state(self, env: int, state: State) -> None: ...
 
 @final
 class Cuts:
@@ -457,6 +506,7 @@ def playouts(
     count: int,
     threads: int | None = None,
     max_moves: int | None = None,
+    state: State | None = None,
 ) -> GameBatch: ...
 def mcts_search(
     state: State,
@@ -482,3 +532,45 @@ def games(
     branching: bool = False,
     evaluation: tuple[int, int, int, float] | None = None,
 ) -> GameBatch: ...
+def check_puct(
+    *,
+    simulations: int,
+    c_puct: float,
+    virtual_loss: float,
+    batch_size: int,
+    dirichlet_alpha: float | None,
+    dirichlet_fraction: float,
+    temperature: float,
+) -> None: ...
+def puct_search(
+    state: State,
+    evaluator: object,
+    *,
+    simulations: int,
+    c_puct: float,
+    virtual_loss: float,
+    batch_size: int,
+    dirichlet_alpha: float | None,
+    dirichlet_fraction: float,
+    temperature: float,
+    seed: int,
+    threads: int = 1,
+) -> dict[str, Any]: ...
+def selfplay(
+    game: Game,
+    evaluator: object,
+    *,
+    games: int,
+    concurrent: int,
+    simulations: int,
+    c_puct: float,
+    virtual_loss: float,
+    batch_size: int,
+    dirichlet_alpha: float | None,
+    dirichlet_fraction: float,
+    temperature_moves: int,
+    max_moves: int | None,
+    seed: int,
+    threads: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> dict[str, Any]: ...

@@ -19,6 +19,7 @@ from stonefield._core import GameBatch, OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
+from stonefield.jsondata import json_ready
 from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
 from stonefield.metrics.budget import fit_evaluation_iterations, fit_skill_trace
 from stonefield.metrics.design import Measures, design_measures
@@ -123,7 +124,7 @@ class PlayReport:
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "measures"}
         out["komi"] = [asdict(p) for p in self.komi]
         out["measures"] = self.measures.to_dict()
-        return dict(_json_ready(out))
+        return dict(json_ready(out))
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,8 @@ class BalanceReport:
         return next((r for r in self.reports if r.bot == bot), None)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values."""
+        """Plain JSON-ready values: a value that has none (a rate of no
+        decided game) is None, never NaN."""
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -160,16 +162,6 @@ class BalanceReport:
             "skill_trace": None if self.skill_trace is None else self.skill_trace.to_dict(),
             "tournament": None if self.tournament is None else self.tournament.to_dict(),
         }
-
-
-def _json_ready(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _json_ready(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_ready(v) for v in value]
-    return value
 
 
 def _rate(winners: npt.NDArray[np.int8]) -> tuple[int, int, float, tuple[float, float]]:

@@ -1,5 +1,6 @@
-"""Players: Monte Carlo tree search and the random playout policy, both in
-Rust and for every game.
+"""Players: Monte Carlo tree search, PUCT search guided by an evaluator
+(:mod:`stonefield.evaluators`) and the random playout policy, all in Rust
+and for every game.
 
 >>> import stonefield
 >>> from stonefield.bots import MCTS
@@ -13,15 +14,20 @@ Move(action=3, text='b2')
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
 from stonefield._core import OptionError
+from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
+
+if TYPE_CHECKING:
+    from stonefield.evaluators import Evaluator, Rollouts, Uniform
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -48,6 +54,28 @@ def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
     return seed
+
+
+def _count(name: str, value: Any) -> int:
+    """A whole number from 1 to 2**63 - 1 (numpy integers too), or
+    OptionError naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise OptionError(f"{name} must be a whole number, got {value!r}")
+    number = int(value)
+    if not 1 <= number < 2**63:
+        raise OptionError(f"{name} must be from 1 to 2**63 - 1, got {value!r}")
+    return number
+
+
+def _real(name: str, value: Any, positive: bool) -> float:
+    """A finite number, > 0 or >= 0, or OptionError naming ``name``."""
+    bound = "> 0" if positive else ">= 0"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (positive and number == 0):
+        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+    return number
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,7 +121,9 @@ class MCTS:
             actions (default :attr:`Game.default_max_moves`).
 
     Raises:
-        OptionError: for a budget, seed or thread count out of range.
+        OptionError: for a budget, seed, thread count, constant or cap that
+            is not a number of the right kind (``iterations=1.5``) or out of
+            range, when the bot is made.
 
     >>> import stonefield
     >>> bot = MCTS(iterations=200, seed=3)
@@ -114,22 +144,12 @@ class MCTS:
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-            raise OptionError(f"iterations must be at least 1, got {iterations!r}")
-        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-            raise OptionError(f"seconds must be a number > 0, got {seconds!r}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise OptionError(f"threads must be at least 1, got {threads!r}")
-        if not (math.isfinite(exploration) and exploration >= 0):
-            raise OptionError(f"exploration must be a number >= 0, got {exploration!r}")
-        if max_moves is not None and max_moves < 1:
-            raise OptionError(f"max_moves must be at least 1, got {max_moves!r}")
-        self.iterations = iterations
-        self.seconds = seconds
+        self.iterations = None if iterations is None else _count("iterations", iterations)
+        self.seconds = None if seconds is None else _real("seconds", seconds, positive=True)
         self.seed = _seed(seed)
-        self.threads = threads
-        self.exploration = float(exploration)
-        self.max_moves = max_moves
+        self.threads = _count("threads", threads)
+        self.exploration = _real("exploration", exploration, positive=False)
+        self.max_moves = None if max_moves is None else _count("max_moves", max_moves)
 
     def analyse(self, state: State) -> SearchResult:
         """Searches ``state`` and returns the root's statistics per move.
@@ -171,8 +191,161 @@ class MCTS:
     def __repr__(self) -> str:
         budget = [f"iterations={self.iterations}"] if self.iterations is not None else []
         if self.seconds is not None:
-            budget.append(f"seconds={self.seconds}")
+            budget.append(f"seconds={self.seconds:g}")
         return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
+
+
+@dataclass(frozen=True, eq=False)
+class PUCTResult:
+    """What one PUCT search found: per legal move, in action order.
+
+    Attributes:
+        moves: the legal moves as text.
+        actions: int64 action indices of the legal moves.
+        visits: int64 root visits of each move (they sum to ``simulations``).
+        values: float32 mean value of each move in [-1, 1] for the player to
+            move (0 when never visited).
+        priors: float32 prior of each move, as the search used it (with the
+            Dirichlet noise, when there is noise); they sum to 1.
+        simulations: simulations run.
+        best: the move :meth:`PUCT.choose` plays (at ``temperature`` 0, the
+            most visited; else one drawn from the visits).
+    """
+
+    moves: tuple[str, ...]
+    actions: npt.NDArray[np.int64]
+    visits: npt.NDArray[np.int64]
+    values: npt.NDArray[np.float32]
+    priors: npt.NDArray[np.float32]
+    simulations: int
+    best: Move
+
+
+class PUCT:
+    """AlphaZero's search: descends by ``Q + c_puct * P * sqrt(N) / (1 + n)``
+    with priors ``P`` and leaf values from ``evaluator``.
+
+    The tree lives in Rust and the search runs with the GIL released,
+    taking it back only to call a Python evaluator (and to let Ctrl-C
+    through between calls). Each call answers up to ``batch_size`` leaves,
+    gathered with virtual loss: a descent under way counts as
+    ``virtual_loss`` lost visits on its path, so the next one looks
+    elsewhere. For a deterministic evaluator the move depends only on the
+    position, the arguments and ``seed``; a search starts afresh each move.
+
+    Args:
+        evaluator: :class:`~stonefield.evaluators.Uniform`,
+            :class:`~stonefield.evaluators.Rollouts` or a Python callable
+            (see :class:`~stonefield.evaluators.Evaluator`).
+        simulations: descents from the root to a new leaf (or a game's end)
+            per move; the root's own evaluation comes first.
+        c_puct: the exploration constant.
+        dirichlet_alpha: Dirichlet noise of this concentration is mixed into
+            the root's priors (None: no noise).
+        dirichlet_fraction: the share of the noise in the root's priors.
+        temperature: 0 plays the most visited move; above 0, a move drawn in
+            proportion to ``visits ** (1 / temperature)``.
+        virtual_loss: lost visits per descent under way.
+        batch_size: leaves per evaluator call, 1 to 4096.
+        seed: the search seed, 0 to 2**64 - 1.
+        threads: threads for the built-in evaluators' work (1: the caller).
+
+    Raises:
+        OptionError: for a budget, constant, seed or thread count out of range.
+        TypeError: for an evaluator that is neither built in nor callable.
+
+    >>> import stonefield
+    >>> from stonefield.evaluators import Rollouts
+    >>> state = stonefield.Sunder(size=2, pie=False).start()
+    >>> for move in ["a2", "a1", "c2", "c3"]:
+    ...     state.play(move)
+    >>> PUCT(Rollouts(4), simulations=100).choose(state)    # b2 wins
+    Move(action=3, text='b2')
+    """
+
+    def __init__(
+        self,
+        evaluator: Uniform | Rollouts | Evaluator,
+        simulations: int = 800,
+        c_puct: float = 1.25,
+        dirichlet_alpha: float | None = None,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 0.0,
+        virtual_loss: float = 1.0,
+        batch_size: int = 8,
+        seed: int = 0,
+        threads: int = 1,
+    ) -> None:
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise OptionError(f"threads must be at least 1, got {threads!r}")
+        _core.check_puct(
+            simulations=simulations,
+            c_puct=c_puct,
+            virtual_loss=virtual_loss,
+            batch_size=batch_size,
+            dirichlet_alpha=dirichlet_alpha,
+            dirichlet_fraction=dirichlet_fraction,
+            temperature=temperature,
+        )
+        self.evaluator = evaluator
+        self.simulations = simulations
+        self.c_puct = c_puct
+        self.dirichlet_alpha = dirichlet_alpha
+        self.dirichlet_fraction = dirichlet_fraction
+        self.temperature = temperature
+        self.virtual_loss = virtual_loss
+        self.batch_size = batch_size
+        self.seed = _seed(seed)
+        self.threads = threads
+
+    def analyse(self, state: State) -> PUCTResult:
+        """Searches ``state`` and returns the root's statistics per move.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+            EvaluatorError: when the evaluator's answer is unusable.
+            Exception: whatever the evaluator raised, as itself.
+        """
+        found = _core.puct_search(
+            state,
+            self.evaluator,
+            simulations=self.simulations,
+            c_puct=self.c_puct,
+            virtual_loss=self.virtual_loss,
+            batch_size=self.batch_size,
+            dirichlet_alpha=self.dirichlet_alpha,
+            dirichlet_fraction=self.dirichlet_fraction,
+            temperature=self.temperature,
+            seed=self.seed,
+            threads=self.threads,
+        )
+        actions: npt.NDArray[np.int64] = found["actions"]
+        choice = int(found["choice"])
+        return PUCTResult(
+            moves=tuple(state.action_text(int(a)) for a in actions),
+            actions=actions,
+            visits=found["visits"],
+            values=found["values"],
+            priors=found["priors"],
+            simulations=int(found["simulations"]),
+            best=Move(choice, state.action_text(choice)),
+        )
+
+    def choose(self, state: State) -> Move:
+        """The move to play after a search of ``state``.
+
+        Raises:
+            IllegalMoveError: when the game is over.
+            EvaluatorError: when the evaluator's answer is unusable.
+            Exception: whatever the evaluator raised, as itself.
+        """
+        return self.analyse(state).best
+
+    def __repr__(self) -> str:
+        return (
+            f"PUCT({self.evaluator!r}, simulations={self.simulations}, "
+            f"batch_size={self.batch_size}, seed={self.seed})"
+        )
 
 
 class Random:
@@ -231,7 +404,9 @@ class MatchResult:
     lengths: npt.NDArray[np.uint32]
 
 
-def _batch_player(bot: MCTS | Random) -> tuple[int | None, float]:
+def _batch_player(bot: Bot) -> tuple[int | None, float] | None:
+    """How the core plays ``bot`` in a batch of games: MCTS's iterations and
+    constant, (None, _) for Random; None for any other bot."""
     if isinstance(bot, Random):
         return (None, DEFAULT_EXPLORATION)
     if isinstance(bot, MCTS):
@@ -241,40 +416,60 @@ def _batch_player(bot: MCTS | Random) -> tuple[int | None, float]:
                 f"use MCTS(iterations=N) without seconds or threads, got {bot!r}"
             )
         return (bot.iterations, bot.exploration)
-    raise OptionError(f"a match is between MCTS and Random players, got {bot!r}")
+    if not isinstance(bot, Bot):
+        raise OptionError(
+            "a match is between MCTS and Random players, or any bot with choose(state), "
+            f"got {bot!r}"
+        )
+    return None
 
 
 def play_match(
     game: Game,
-    first: MCTS | Random,
-    second: MCTS | Random,
+    first: Bot,
+    second: Bot,
     games: int,
     seed: int = 0,
     threads: int | None = None,
     max_moves: int | None = None,
 ) -> MatchResult:
-    """Plays ``games`` games of ``first`` (the first seat) against ``second``
-    in Rust, one game per core at a time, with the GIL released.
+    """Plays ``games`` games of ``first`` (the first seat) against ``second``.
 
-    Game ``i`` draws every random choice, the players' seeds included, from
-    ``(seed, i)``: the bots' own seeds are not used, and the result does not
-    depend on ``threads``.
+    Between MCTS and Random players the games run in Rust, one game per core
+    at a time, with the GIL released. Game ``i`` then draws every random
+    choice, the players' seeds included, from ``(seed, i)``: the bots' own
+    seeds are not used, and the result does not depend on ``threads``.
+
+    Any other bot (an object with ``choose(state)``, see :class:`Bot`) plays
+    its games here, move by move, against either kind: each game starts
+    afresh and asks the player of the seat to move for its move, so the
+    result is the bots' own (``seed`` and ``threads`` are not used).
 
     Raises:
-        OptionError: for a player that is not MCTS(iterations=N) or Random,
-            or a bad count, seed or thread number.
+        OptionError: for an MCTS player that is not MCTS(iterations=N), a
+            player with no ``choose``, or a bad count, seed or thread number.
+        IllegalMoveError: when a bot chooses an illegal move.
 
     >>> import stonefield
     >>> result = play_match(stonefield.Sunder(size=3), MCTS(iterations=100), Random(), games=10)
     >>> result.wins[0] > result.wins[1]
     True
+    >>> class FirstMove:
+    ...     def choose(self, state):
+    ...         return state.legal_move_objects()[0]
+    >>> play_match(stonefield.Sunder(size=3), FirstMove(), Random(seed=1), games=4).games
+    4
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise OptionError(f"games must be a whole number >= 0, got {games!r}")
-    (a, ea), (b, eb) = _batch_player(first), _batch_player(second)
+    seed = _seed(seed)
+    one, other = _batch_player(first), _batch_player(second)
+    if one is None or other is None:
+        return _match_result(*_play_here(game, (first, second), games, max_moves))
+    (a, ea), (b, eb) = one, other
     found = _core.games(
         game,
-        seed=_seed(seed),
+        seed=seed,
         first=0,
         count=games,
         iterations=(a, b),
@@ -282,12 +477,38 @@ def play_match(
         threads=threads,
         max_moves=max_moves,
     )
-    winners: npt.NDArray[np.int8] = found.winners
-    swapped: npt.NDArray[np.bool_] = found.swapped
+    return _match_result(found.winners, found.swapped, found.lengths)
+
+
+def _play_here(
+    game: Game, players: tuple[Bot, Bot], games: int, max_moves: int | None
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.bool_], npt.NDArray[np.uint32]]:
+    """Games played move by move in Python: winners, swaps and lengths."""
+    cap = game.default_max_moves if max_moves is None else _count("max_moves", max_moves)
+    winners = np.full(games, _core.NO_WINNER, dtype=np.int8)
+    swapped = np.zeros(games, dtype=np.bool_)
+    lengths = np.zeros(games, dtype=np.uint32)
+    for i in range(games):
+        state = game.start()
+        while not state.is_over and state.ply < cap:
+            state.play(players[state.seat_of(state.to_move)].choose(state))
+        winner = state.winner
+        if winner is not None:
+            winners[i] = 0 if winner == Colour.BLACK else 1
+        swapped[i] = state.swapped
+        lengths[i] = state.ply
+    return winners, swapped, lengths
+
+
+def _match_result(
+    winners: npt.NDArray[np.int8],
+    swapped: npt.NDArray[np.bool_],
+    lengths: npt.NDArray[np.uint32],
+) -> MatchResult:
     decided = winners >= 0
     seat = winners.astype(np.int64) ^ swapped.astype(np.int64)
     return MatchResult(
-        games=games,
+        games=len(winners),
         wins=(
             int(np.count_nonzero(decided & (seat == 0))),
             int(np.count_nonzero(decided & (seat == 1))),
@@ -295,5 +516,5 @@ def play_match(
         no_winner=int(np.count_nonzero(~decided)),
         winners=winners,
         swapped=swapped,
-        lengths=found.lengths,
+        lengths=lengths,
     )

@@ -1,10 +1,14 @@
 """The ``stonefield`` command: simulate random games, analyse a game's
-balance, show a record, play, print the rules, serve the web app."""
+balance, show a record, play, print the rules, serve the web app.
+
+Data (tables, diagrams, JSON) goes to standard output; notes on what was
+written or made go to standard error, so ``--json`` output stays pure.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -23,25 +27,35 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from stonefield import registry
-from stonefield._core import GAME_NAMES, OptionError, OptionSpec, StonefieldError, option_table
+from stonefield import __version__, registry
+from stonefield._core import (
+    GAME_NAMES,
+    OptionError,
+    OptionSpec,
+    RecordError,
+    StonefieldError,
+    option_table,
+)
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
 from stonefield.analyze import (
     DEFAULT_EVALUATED_GAMES,
     DEFAULT_EVALUATION_ITERATIONS,
+    DEFAULT_MCTS_GAMES,
     BalanceReport,
     PlayReport,
     analyze,
 )
 from stonefield.bots import Bot
 from stonefield.colour import Colour
-from stonefield.game import OptionValue, game
+from stonefield.game import OptionValue, State, game
+from stonefield.jsondata import dumps
 from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
 from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
 from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
-from stonefield.notation import load
-from stonefield.play import BOTS, Session, load_record_argument
-from stonefield.playthrough import write_playthrough
+from stonefield.notation import decode, load, read
+from stonefield.play import BOTS, Session, enable_line_editing, score_breakdown, score_table
+from stonefield.playthrough import snapshot, write_playthrough
+from stonefield.render import rich_diagram
 from stonefield.rules import rules_text
 from stonefield.simulate import SimulationResult, simulate
 from stonefield.svg import svg
@@ -50,12 +64,31 @@ from stonefield.web.server import serve
 GAME_CHOICE = ", ".join(GAME_NAMES[:-1]) + f" or {GAME_NAMES[-1]}"
 """The games a command takes, for its help: ``sunder, anda, ... or esgrad``."""
 
+DESCRIPTION = f"""\
+Simulate random games, analyse a game's balance, run a tournament, show a
+record, play in the terminal or in a browser, or print the rules. Games:
+{", ".join(GAME_NAMES)}.
+'stonefield COMMAND --help' tells more about each command."""
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line and exits 2."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"stonefield: error: {message}\n")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that ends each option's line with its default, where it has one
+    worth saying (not for on/off switches, nor when the help gives it)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        unsaid = default is None or default is False or default == argparse.SUPPRESS
+        if unsaid or "default" in text or not action.option_strings:
+            return text
+        return f"{text} (default: %(default)s)"
 
 
 def _option_flags() -> dict[str, list[tuple[str, OptionSpec]]]:
@@ -97,6 +130,13 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
             )
 
 
+def _some_games(count: int, flag: str) -> None:
+    """Refuses no games, which leave nothing to summarise (a negative count
+    is refused with the library's message)."""
+    if count == 0:
+        raise StonefieldError(f"{flag} 0: no games leave nothing to summarise; give 1 or more")
+
+
 def _options(args: argparse.Namespace) -> dict[str, OptionValue]:
     """The game options given on the command line."""
     options: dict[str, OptionValue] = {}
@@ -134,7 +174,7 @@ def _summary_table(result: SimulationResult) -> Table:
     if s.no_winner:
         table.add_row("ended with no winner", f"{s.no_winner:,}")
     q = s.length_quantiles
-    table.add_row("game length, mean", f"{s.mean_length:.1f}")
+    table.add_row("game length, mean", f"{s.length_mean:.1f}")
     if q:
         table.add_row(
             "game length, 5/25/50/75/95 %",
@@ -196,6 +236,7 @@ def _stage_progress(
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
     played = game(args.game, **_options(args))
+    _some_games(args.games, "--games")
     with _progress(
         console, f"{played.name} random games", shown=not (args.json or args.quiet)
     ) as progress:
@@ -208,21 +249,39 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
             progress=progress,
         )
     if args.json:
-        s = result.summary
-        print(
-            json.dumps(
-                {
-                    "game": played.name,
-                    "options": played.options,
-                    "seed": args.seed,
-                    "max_moves": result.max_moves,
-                    **s.__dict__,
-                },
-                indent=2,
-            )
-        )
+        print(dumps(result.to_dict()))
     else:
         console.print(_summary_table(result))
+    return 0
+
+
+#: The built-in evaluators ``stonefield selfplay --evaluator`` takes.
+EVALUATORS = ("rollouts", "uniform")
+
+
+def _selfplay(args: argparse.Namespace, console: Console) -> int:
+    from stonefield.evaluators import Rollouts, Uniform
+    from stonefield.selfplay import selfplay
+
+    played = game(args.game, **_options(args))
+    evaluator = Rollouts(args.playouts) if args.evaluator == "rollouts" else Uniform()
+    with _progress(console, f"{played.name} self-play games", shown=not args.quiet) as progress:
+        data = selfplay(
+            played,
+            evaluator,
+            args.games,
+            concurrent=args.concurrent,
+            simulations=args.simulations,
+            temperature_moves=args.temperature_moves,
+            dirichlet_alpha=args.dirichlet_alpha,
+            seed=args.seed,
+            symmetries=args.symmetries,
+            threads=args.threads,
+            progress=progress,
+        )
+    _write_with(args.out, data.save)
+    # Plain print: a long path is not wrapped.
+    print(f"{args.games} games, {len(data.ply)} rows of {played!r} written to {args.out}")
     return 0
 
 
@@ -288,6 +347,9 @@ def _play_table(report: BalanceReport, r: PlayReport) -> Table:
 
 def _analyze(args: argparse.Namespace, console: Console) -> int:
     played = game(args.game, **_options(args))
+    _some_games(args.games, "--games")
+    if args.bot == "mcts" and args.mcts_games is not None:
+        _some_games(args.mcts_games, "--mcts-games")
     kwargs = dict(
         games=args.games,
         seed=args.seed,
@@ -310,6 +372,8 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
         except ImportError:
             flag = "--plot" if args.plot else "--report"
             raise OptionError(f"{flag} needs matplotlib: pip install 'stonefield[plot]'") from None
+    if args.plot:
+        _plot_folder(args.plot)
     with _stage_progress(console, shown=not (args.json or args.quiet)) as stages:
         report = analyze(played, stage_progress=stages, **kwargs)
         if args.players:
@@ -325,7 +389,7 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
                 )
             )
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
+        print(dumps(report.to_dict()))
     else:
         for table in _report_tables(report):
             console.print(table)
@@ -338,20 +402,17 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
     if args.plot:
         from stonefield.plots import write_plots
 
-        for path in write_plots(report, args.plot):
-            if not args.json:
-                console.print(f"wrote {path}")
+        _write_with(args.plot, lambda folder: _note_written(write_plots(report, folder)))
     if args.report:
         from stonefield.metrics.report import write_report
 
-        for path in write_report(report, args.report):
-            if not args.json:
-                console.print(f"wrote {path}")
+        _write_with(args.report, lambda path: _note_written(write_report(report, path)))
     return 0
 
 
 def _tournament(args: argparse.Namespace, console: Console) -> int:
     played = game(args.game, **_options(args))
+    _some_games(args.games, "--games")
     with _progress(
         console, f"{played.name} tournament games", shown=not (args.json or args.quiet)
     ) as progress:
@@ -365,25 +426,112 @@ def _tournament(args: argparse.Namespace, console: Console) -> int:
             progress=progress,
         )
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2, allow_nan=False))
+        print(dumps(result.to_dict()))
     else:
         console.print(crosstable(result))
         console.print(ratings_table(result))
     return 0
 
 
+def _plot_folder(path: str) -> None:
+    """Makes the folder ``--plot`` names, saying so, unless it is there; a
+    file there is an error."""
+    folder = Path(path)
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise StonefieldError(f"--plot takes a folder, and {path} is not one")
+    try:
+        folder.mkdir(parents=True)
+    except OSError as error:
+        raise StonefieldError(f"cannot make the folder {path}: {error.strerror}") from None
+    _note(f"made the folder {path}")
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def _note_written(paths: Sequence[Path | str]) -> None:
+    for path in paths:
+        _note(f"wrote {path}")
+
+
 def _show(args: argparse.Namespace, console: Console) -> int:
-    state = load(load_record_argument(args.record))
-    if args.svg is None and (args.overlay is not None or args.at is not None):
-        raise StonefieldError("--overlay and --at draw on a picture: add --svg FILE")
+    if args.at is not None and args.overlay is None:
+        raise StonefieldError("--at names the group an overlay shows: add --overlay NAME")
+    if args.svg is None and args.overlay is not None:
+        raise StonefieldError("--overlay draws on a picture: add --svg FILE")
+    state = _at_ply(_record_argument(args.record), args.ply)
     if args.svg is not None:
         picture = svg(state, overlay=args.overlay, at=args.at)
         _write(args.svg, picture + "\n")
+        _note_written([args.svg])
     if args.playthrough is not None:
         _write_with(args.playthrough, lambda path: write_playthrough(state, path))
-    if args.svg is None and args.playthrough is None:
-        console.print(str(state), highlight=False)
+        _note_written([args.playthrough])
+    if args.json:
+        print(dumps(_position_data(state)))
+    elif args.svg is None and args.playthrough is None:
+        # Never wrapped: a diagram cut at the console's width is scrambled.
+        console.print(rich_diagram(state), highlight=False, soft_wrap=True)
+        breakdown = score_breakdown(state)
+        if breakdown is not None:
+            console.print(score_table(breakdown))
     return 0
+
+
+def _at_ply(state: State, ply: int | None) -> State:
+    """``state`` taken back to the position after its first ``ply`` moves."""
+    if ply is None:
+        return state
+    if not 0 <= ply <= state.ply:
+        raise StonefieldError(
+            f"--ply must be from 0 to {state.ply} (the record's moves), got {ply}"
+        )
+    while state.ply > ply:
+        state.undo()
+    return state
+
+
+def _position_data(state: State) -> dict[str, object]:
+    """What ``show --json`` prints: the game, the record, the position
+    (:func:`~stonefield.playthrough.snapshot`) and its score."""
+    return {
+        "game": state.game.name,
+        "options": dict(state.game.options),
+        "record": state.record(),
+        "moves": list(state.moves),
+        **snapshot(state),
+        "notes": state.board_notes(),
+        "score": score_breakdown(state),
+    }
+
+
+def _record_argument(text: str) -> State:
+    """The state of a record given on the command line: ``-`` reads it from
+    standard input, a file's name from that file (a file named like a game
+    is a file), and any other text is the record itself.
+
+    Raises:
+        RecordError: for a file or input that cannot be read as a record,
+            or a word that looks like a file name (``game.txt``,
+            ``games/one``) and names no file.
+    """
+    if text == "-":
+        return load(decode(sys.stdin.buffer.read(), "standard input"))
+    path = Path(text)
+    if path.is_file():
+        return read(path)
+    if (
+        len(text.split()) == 1
+        and ";" not in text
+        and "=" not in text
+        and any(c in text for c in "./")
+    ):
+        reason = "it is a folder" if path.is_dir() else "there is no such file"
+        raise RecordError(f"cannot read the record file {text}: {reason}")
+    return load(text)
 
 
 def _write(path: str, text: str) -> None:
@@ -402,23 +550,35 @@ def _write_with(path: str, write: Callable[[str], None]) -> None:
 
 def _play(args: argparse.Namespace, console: Console) -> int:
     if args.load is not None:
-        state = load(load_record_argument(args.load))
+        state = _record_argument(args.load)
         if _options(args):
             raise StonefieldError("--load takes the game's options from the record")
-        if state.game.name != args.game.lower():
+        if args.game is not None and state.game.name != args.game.lower():
             raise StonefieldError(f"the record is a game of {state.game.name}, not {args.game}")
+    elif args.game is None:
+        raise StonefieldError("play needs a game (stonefield play sunder) or --load RECORD")
     else:
         state = game(args.game, **_options(args)).start()
-    human_seat = 0 if args.as_colour == Colour.BLACK else 1
+    if args.vs == "human" and args.as_colour is not None:
+        raise StonefieldError(
+            "--as picks your colour against a bot: add --vs random or --vs mcts "
+            "(two people at one keyboard play both colours)"
+        )
     bots: dict[int, Bot | None] = {}
+    names: dict[int, str] = {}
     if args.vs != "human":
+        human_seat = 1 if args.as_colour == Colour.WHITE else 0
         bots[1 - human_seat] = BOTS[args.vs](args.seed)
+        names = {human_seat: "you", 1 - human_seat: f"the {args.vs} bot"}
+    you = "both sides" if not bots else (args.as_colour or Colour.BLACK).value
     console.print(
-        f"{state.game!r}: type a move (e5), or help. "
-        f"You play {'both sides' if not bots else args.as_colour.value}.",
+        f"{state.game!r}: type a move (e5), or help. You play {you}.",
         highlight=False,
     )
-    return Session(state, bots, console).run()
+    session = Session(state, bots, console, names=names)
+    if sys.stdin.isatty():
+        enable_line_editing(session.complete)
+    return session.run()
 
 
 def _rules(args: argparse.Namespace, console: Console) -> int:
@@ -433,63 +593,85 @@ def _serve(args: argparse.Namespace, console: Console) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
-    parser = _Parser(prog="stonefield", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(prog="stonefield", description=DESCRIPTION, formatter_class=_HelpFormatter)
+    parser.add_argument("--version", action="version", version=f"stonefield {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    sim = commands.add_parser("simulate", help="play random games and summarise them")
+    def command(name: str, text: str, aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
+        return commands.add_parser(
+            name, help=text, description=text, aliases=aliases, formatter_class=_HelpFormatter
+        )
+
+    sim = command("simulate", "play random games and summarise them")
     sim.add_argument("game", help=GAME_CHOICE)
-    sim.add_argument("--games", type=int, default=10_000, help="how many games (10000)")
+    sim.add_argument("--games", type=int, default=10_000, help="how many games")
     _add_option_flags(sim)
-    sim.add_argument("--threads", type=int, help="worker threads (all cores)")
-    sim.add_argument("--seed", type=int, default=0, help="batch seed (0)")
-    sim.add_argument("--max-moves", type=int, help="stop a game after this many moves")
+    sim.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    sim.add_argument("--seed", type=int, default=0, help="batch seed")
+    sim.add_argument(
+        "--max-moves", type=int, help="stop a game after this many moves (default: 10 per point)"
+    )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_simulate)
 
-    ana = commands.add_parser(
-        "analyze", help="balance report: win rates, fair komi, length, branching, endings"
+    ana = command(
+        "analyze",
+        "balance report: win rates, fair komi, length, branching, endings",
+        aliases=["analyse"],
     )
     ana.add_argument("game", help=GAME_CHOICE)
-    ana.add_argument("--games", type=int, default=2000, help="random games per komi (2000)")
+    ana.add_argument("--games", type=int, default=2000, help="random games per komi")
     _add_option_flags(ana)
     ana.add_argument(
-        "--bot", choices=ANALYSIS_BOTS, default="random", help="mcts adds MCTS self-play (random)"
+        "--bot", choices=ANALYSIS_BOTS, default="random", help="mcts adds MCTS self-play"
     )
     ana.add_argument(
-        "--komi-range", type=_komi_range, metavar="A:B", help="also play every komi from A to B"
+        "--komi-range",
+        type=_komi_range,
+        metavar="A:B",
+        help="also play every komi from A to B (-3:3 works as it is)",
     )
-    ana.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move (200)")
-    ana.add_argument("--mcts-games", type=int, help="MCTS self-play games per komi (100)")
-    ana.add_argument("--threads", type=int, help="worker threads (all cores)")
-    ana.add_argument("--seed", type=int, default=0, help="batch seed (0)")
-    ana.add_argument("--max-moves", type=int, help="stop a game after this many moves")
+    ana.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move")
+    ana.add_argument(
+        "--mcts-games",
+        type=int,
+        help=f"MCTS self-play games per komi (default: {DEFAULT_MCTS_GAMES}, at most --games)",
+    )
+    ana.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    ana.add_argument("--seed", type=int, default=0, help="batch seed")
+    ana.add_argument(
+        "--max-moves", type=int, help="stop a game after this many moves (default: 10 per point)"
+    )
     ana.add_argument(
         "--evaluated-games",
         type=int,
         default=DEFAULT_EVALUATED_GAMES,
-        help=f"games per player whose positions MCTS values ({DEFAULT_EVALUATED_GAMES})",
+        help="games per player whose positions MCTS values",
     )
     ana.add_argument(
         "--evaluation-iterations",
         type=int,
-        help=f"iterations of each evaluation ({DEFAULT_EVALUATION_ITERATIONS}; fewer, long games)",
+        help=(
+            f"iterations of each evaluation "
+            f"(default: {DEFAULT_EVALUATION_ITERATIONS}, fewer for long games)"
+        ),
     )
     ana.add_argument(
         "--skill-levels",
         type=int,
-        help=f"skill trace levels, 0 for none ({DEFAULT_LEVELS}, fewer for long games)",
+        help=f"skill trace levels, 0 for none (default: {DEFAULT_LEVELS}, fewer for long games)",
     )
     ana.add_argument(
-        "--skill-games",
-        type=int,
-        default=DEFAULT_GAMES,
-        help=f"skill trace games per level ({DEFAULT_GAMES})",
+        "--skill-games", type=int, default=DEFAULT_GAMES, help="skill trace games per level"
     )
     ana.add_argument(
         "--skill-base",
         type=int,
-        help=f"the weaker player's iterations at level 1 ({DEFAULT_BASE}, fewer for long games)",
+        help=(
+            f"the weaker player's iterations at level 1 "
+            f"(default: {DEFAULT_BASE}, fewer for long games)"
+        ),
     )
     ana.add_argument(
         "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
@@ -498,10 +680,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--tournament-games",
         type=int,
         default=DEFAULT_GAMES_PER_PAIR,
-        help=f"tournament games per pair ({DEFAULT_GAMES_PER_PAIR})",
+        help="tournament games per pair",
     )
     ana.add_argument("--json", action="store_true", help="print the report as JSON")
-    ana.add_argument("--plot", metavar="DIR", help="write PNG plots into DIR (needs matplotlib)")
+    ana.add_argument(
+        "--plot",
+        metavar="DIR",
+        help="write PNG plots into the folder DIR, made if missing (needs matplotlib)",
+    )
     ana.add_argument(
         "--report",
         metavar="FILE",
@@ -510,9 +696,7 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--quiet", action="store_true", help="no progress bar")
     ana.set_defaults(run=_analyze)
 
-    tour = commands.add_parser(
-        "tournament", help="round robin between players: crosstable and Elo ratings"
-    )
+    tour = command("tournament", "round robin between players: crosstable and Elo ratings")
     tour.add_argument("game", help=GAME_CHOICE)
     tour.add_argument(
         "--players", nargs="+", required=True, metavar="PLAYER", help="random, mcts:N, ..."
@@ -521,64 +705,114 @@ def build_parser() -> argparse.ArgumentParser:
         "--games",
         type=int,
         default=DEFAULT_GAMES_PER_PAIR,
-        help=f"games per pair, half with each moving first ({DEFAULT_GAMES_PER_PAIR})",
+        help="games per pair, half with each moving first",
     )
     _add_option_flags(tour)
-    tour.add_argument("--threads", type=int, help="worker threads (all cores)")
-    tour.add_argument("--seed", type=int, default=0, help="batch seed (0)")
+    tour.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    tour.add_argument("--seed", type=int, default=0, help="batch seed")
     tour.add_argument("--max-moves", type=int, help="a game still going after this is a draw")
     tour.add_argument("--json", action="store_true", help="print the result as JSON")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     tour.set_defaults(run=_tournament)
 
-    show = commands.add_parser("show", help="print the final position of a game record, or draw it")
+    show = command("show", "print a position of a game record, or draw it")
     show.add_argument(
         "record", help="the record text, a file holding it, or - to read standard input"
     )
+    show.add_argument(
+        "--ply", type=int, metavar="N", help="the position after move N (default: the last)"
+    )
+    show.add_argument("--json", action="store_true", help="print the position's data as JSON")
     show.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture")
-    show.add_argument("--overlay", metavar="NAME", help="draw one of the game's overlays")
-    show.add_argument("--at", metavar="POINT", help="the group an overlay shows (last stone)")
+    show.add_argument("--overlay", metavar="NAME", help="draw one of the game's overlays (--svg)")
+    show.add_argument(
+        "--at",
+        metavar="POINT",
+        help="the group the overlay shows (--overlay; default: the last stone)",
+    )
     show.add_argument("--playthrough", metavar="FILE", help="write the game, ply by ply, as JSON")
     show.set_defaults(run=_show)
 
-    play = commands.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help=GAME_CHOICE)
+    play = command("play", "play a game in the terminal")
+    play.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none with --load)")
     _add_option_flags(play)
     play.add_argument(
         "--vs",
         choices=["human", *sorted(BOTS)],
         default="human",
-        help="the opponent: another person at this keyboard (default) or a bot",
+        help="the opponent: another person at this keyboard, or a bot",
     )
     play.add_argument(
         "--as",
         dest="as_colour",
         type=Colour,
         choices=list(Colour),
-        default=Colour.BLACK,
-        help="the colour you start with against a bot (black moves first)",
+        help="your colour against a bot (default: black, who moves first)",
     )
     play.add_argument("--seed", type=int, help="the bot's seed, to replay the same game")
-    play.add_argument("--load", metavar="RECORD", help="go on from a record (text or file)")
+    play.add_argument(
+        "--load", metavar="RECORD", help="go on from a record (text, a file, or - for stdin)"
+    )
     play.set_defaults(run=_play)
 
-    rules = commands.add_parser("rules", help="print a game's rules as the engine plays them")
+    rules = command("rules", "print a game's rules as the engine plays them")
     rules.add_argument("game", nargs="?", help=f"{GAME_CHOICE} (none: what all share)")
     rules.set_defaults(run=_rules)
-
-    web = commands.add_parser(
-        "serve", help="play and study in the browser (needs the web extra: stonefield[web])"
+    selfplay = commands.add_parser(
+        "selfplay", help="play PUCT self-play games and save their training rows (.npz)"
     )
-    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
-    web.add_argument("--port", type=int, default=8000, help="the port (8000; 0 picks a free one)")
+    selfplay.add_argument("game", help=GAME_CHOICE)
+    selfplay.add_argument(
+        "--evaluator", choices=EVALUATORS, default="rollouts", help="leaf evaluator (rollouts)"
+    )
+    selfplay.add_argument("--playouts", type=int, default=1, help="playouts per leaf (1)")
+    selfplay.add_argument("--games", type=int, default=100, help="how many games (100)")
+    selfplay.add_argument("--out", required=True, help="the .npz file to write")
+    _add_option_flags(selfplay)
+    selfplay.add_argument("--simulations", type=int, default=64, help="per move (64)")
+    selfplay.add_argument("--concurrent", type=int, default=256, help="games at once (256)")
+    selfplay.add_argument(
+        "--temperature-moves", type=int, default=0, help="plies drawn from the visits (0)"
+    )
+    selfplay.add_argument("--dirichlet-alpha", type=float, help="root noise (none)")
+    selfplay.add_argument("--symmetries", action="store_true", help="add every board symmetry")
+    selfplay.add_argument("--threads", type=int, help="worker threads (all cores)")
+    selfplay.add_argument("--seed", type=int, default=0, help="seed (0)")
+    selfplay.add_argument("--quiet", action="store_true", help="no progress bar")
+    selfplay.set_defaults(run=_selfplay)
+
+    web = command("serve", "play and study in the browser (needs the web extra: stonefield[web])")
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    web.add_argument("--port", type=int, default=8000, help="the port (0 picks a free one)")
     web.add_argument("--open", action="store_true", help="open the page in the web browser")
     web.set_defaults(run=_serve)
+
     return parser
+
+
+#: Options whose value may start with ``-`` (``--komi-range -3:3``), which
+#: argparse would otherwise take for an option.
+_SIGNED_VALUES = ("--komi-range",)
+
+
+def _joined(argv: Sequence[str]) -> list[str]:
+    """``argv`` with ``--komi-range -3:3`` written ``--komi-range=-3:3``."""
+    joined: list[str] = []
+    for word in argv:
+        if joined and joined[-1] in _SIGNED_VALUES and word.startswith("-"):
+            joined[-1] += "=" + word
+        else:
+            joined.append(word)
+    return joined
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command; returns its exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(_joined(sys.argv[1:] if argv is None else argv))
+    if args.command is None:
+        parser.print_help()
+        return 0
     console = Console()
     try:
         status: int = args.run(args, console)
@@ -588,6 +822,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("stonefield: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader left (| head): stop quietly, and keep Python's exit
+        # from failing on the closed pipe too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return status
 
 

@@ -116,6 +116,17 @@ class State(_core.State):
         """
         return None
 
+    def board_notes(self) -> list[str]:
+        """Lines the text diagram prints under the board, for what the
+        stones do not show (Anadil's prison, the second stone of Anda's first
+        turn); each game's state class says which (none for the base class).
+
+        >>> import stonefield
+        >>> stonefield.Sunder(size=3).start().board_notes()
+        []
+        """
+        return []
+
     def legal_move_objects(self) -> list[Move]:
         """The legal moves as :class:`Move` objects, in action-index order."""
         return [Move(int(a), self.action_text(int(a))) for a in self.legal_actions()]

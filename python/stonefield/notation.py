@@ -96,11 +96,35 @@ def read(path: str | Path) -> State:
     >>> stonefield.read(path) == state
     True
     """
-    data = Path(path).read_bytes()
+    return load_record(decode(Path(path).read_bytes(), str(path), path=str(path)), str(path))
+
+
+def decode(data: bytes, source: str, path: str | None = None) -> str:
+    r"""The text of a record's bytes, which must be UTF-8 (a byte order mark
+    is allowed).
+
+    Args:
+        data: the bytes, as read from a file or standard input.
+        source: where they came from, for the message.
+        path: the file they came from, if any, for the error's ``path``.
+
+    Raises:
+        RecordError: naming ``source`` and the first byte that is not UTF-8
+            (also as its ``reason``), with ``path``.
+
+    >>> decode(b"sunder ; b2", "game.txt")
+    'sunder ; b2'
+    >>> decode(b"sunder ; caf\xe9", "game.txt")
+    Traceback (most recent call last):
+    ...
+    stonefield.RecordError: game.txt: not UTF-8 text (byte 12 is 0xe9)
+    """
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{path}: not UTF-8 text (byte {error.start} is {data[error.start]:#04x})"
-        ) from None
-    return load_record(text, str(path))
+        utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+        hint = " (it is UTF-16: save it as UTF-8)" if utf16 else ""
+        reason = f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x}){hint}"
+        refused = RecordError(f"{source}: {reason}")
+        refused.reason, refused.path = reason, path
+        raise refused from None

@@ -15,14 +15,22 @@ under the names the vectors use.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from stonefield.game import State
+from stonefield.jsondata import dumps
 
 
-def _snapshot(state: State) -> dict[str, Any]:
+def snapshot(state: State) -> dict[str, Any]:
+    """One position as JSON-ready data: ``ply``, ``to_move``, ``board``,
+    ``legal``, ``terminal``, ``winner`` and the game's own counters (the
+    fields of one entry of a playthrough's ``states``).
+
+    >>> import stonefield
+    >>> snapshot(stonefield.load("sunder size=2 ; b2"))["board"]
+    '...B...'
+    """
     winner = state.winner
     snapshot: dict[str, Any] = {
         "ply": state.ply,
@@ -56,10 +64,10 @@ def playthrough(state: State) -> dict[str, Any]:
     """
     game = state.game
     replay = game.start()
-    states = [_snapshot(replay)]
+    states = [snapshot(replay)]
     for action in state.actions:
         replay.play(action)
-        states.append(_snapshot(replay))
+        states.append(snapshot(replay))
     scores = state.scores()
     first, second = state.returns()
     winner = state.winner
@@ -83,4 +91,4 @@ def playthrough(state: State) -> dict[str, Any]:
 
 def write_playthrough(state: State, path: str | Path) -> None:
     """Writes :func:`playthrough` of ``state`` to a JSON file."""
-    Path(path).write_text(json.dumps(playthrough(state), indent=1) + "\n", encoding="utf-8")
+    Path(path).write_text(dumps(playthrough(state), indent=1) + "\n", encoding="utf-8")

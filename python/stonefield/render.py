@@ -19,7 +19,9 @@ def text_diagram(state: State) -> str:
     Row numbers run down the left. Columns run diagonally, down and to the
     right, and each column's letter sits where the column leaves the board
     (below the bottom row, or beside the lower right edge). The last line
-    says whose turn it is or how the game ended.
+    says whose turn it is or how the game ended; before it come the game's
+    notes on what the stones do not show (:meth:`State.board_notes`, such
+    as Anadil's prison).
 
     >>> import stonefield
     >>> state = stonefield.Sunder(size=2).start()
@@ -38,9 +40,10 @@ def text_diagram(state: State) -> str:
 _RICH_STONE = {"B": "[bold bright_blue]X[/]", "W": "[bold bright_yellow]O[/]", ".": "[dim].[/]"}
 
 
-def rich_diagram(state: State, highlight_last: bool = True) -> str:
+def rich_diagram(state: State, highlight_last: bool = True, status: bool = True) -> str:
     """The text diagram as ``rich`` console markup: coloured stones, with the
-    last move shown in reverse video.
+    last move shown in reverse video; ``status=False`` leaves out the last
+    line (whose turn it is, or who won).
 
     >>> import stonefield
     >>> state = stonefield.Sunder(size=2).start()
@@ -55,7 +58,8 @@ def rich_diagram(state: State, highlight_last: bool = True) -> str:
         text = _RICH_STONE[cell]
         return f"[reverse]{text}[/]" if point == last_point else text
 
-    return "\n".join(_diagram_lines(state, stone))
+    lines = _diagram_lines(state, stone)
+    return "\n".join(lines if status else lines[:-1])
 
 
 def _diagram_lines(state: State, stone: Callable[[int, str], str]) -> list[str]:
@@ -98,6 +102,7 @@ def _diagram_lines(state: State, stone: Callable[[int, str], str]) -> list[str]:
             line[x] = text
         label = str(r).rjust(margin - 1) if r >= 1 and r <= rows else " " * (margin - 1)
         lines.append((label + " " + "".join(line)).rstrip())
+    lines += state.board_notes()
     if state.is_over:
         winner = state.winner
         lines.append(f"{winner.value.capitalize()} won" if winner else "Over, no winner")

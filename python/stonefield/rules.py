@@ -46,3 +46,18 @@ def rules_text(game: str | None = None) -> str:
     if game is None:
         return parts[""] + "\n" + parts[COMMON]
     return parts[make_game(game).name.capitalize()]
+
+
+def turn_rules(game: str) -> str:
+    """What a turn is in ``game``: that paragraph of its rules (with the
+    list that follows it, if any), as plain text for a terminal.
+
+    >>> print(turn_rules("esgrad"))
+    A turn. Place a stone on any empty point, or pass.
+    """
+    blocks = rules_text(game).split("\n\n")
+    start = next(i for i, block in enumerate(blocks) if block.startswith("**A turn"))
+    end = start + 1
+    while end < len(blocks) and blocks[end].startswith("- "):
+        end += 1
+    return "\n\n".join(blocks[start:end]).replace("**", "").replace("`", "").strip()

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,6 +18,7 @@ from stonefield._core import GameBatch, OptionError
 from stonefield.chunks import run_chunks
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
+from stonefield.jsondata import json_ready
 
 BLACK = 0
 """Winner code of Black in :attr:`SimulationResult.winners`."""
@@ -94,7 +96,7 @@ class Summary:
     white_win_rate: float
     white_win_interval: tuple[float, float]
     unfinished_share: float
-    mean_length: float
+    length_mean: float
     length_quantiles: dict[str, float]
     seconds: float
     games_per_second: float
@@ -140,6 +142,25 @@ class SimulationResult:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The game, seed, cap and :attr:`summary` as plain JSON-ready
+        values, under the key names :meth:`BalanceReport.to_dict
+        <stonefield.BalanceReport.to_dict>` uses; a rate of no decided game
+        is None, never NaN.
+
+        >>> import stonefield
+        >>> data = stonefield.simulate("sunder", games=10, size=3).to_dict()
+        >>> data["game"], data["games"], data["black_wins"] + data["white_wins"]
+        ('sunder', 10, 10)
+        """
+        return {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "max_moves": self.max_moves,
+            **json_ready(self.summary),
+        }
+
     @property
     def summary(self) -> Summary:
         """Win rates with 95 % Wilson intervals, lengths and speed."""
@@ -164,7 +185,7 @@ class SimulationResult:
             white_win_rate=rates.white_rate,
             white_win_interval=rates.white_interval,
             unfinished_share=unfinished / games if games else math.nan,
-            mean_length=float(lengths.mean()) if games else math.nan,
+            length_mean=float(lengths.mean()) if games else math.nan,
             length_quantiles=quantiles,
             seconds=self.seconds,
             games_per_second=games / seconds,

@@ -20,10 +20,12 @@ that take clicks, ``targets=True`` lays an invisible cell over every point,
 from __future__ import annotations
 
 import math
+import numbers
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from stonefield._core import OptionError
 from stonefield.colour import Colour
 from stonefield.overlays import Drawing, Mark, overlay_marks
 
@@ -225,6 +227,8 @@ def svg(
     Raises:
         NotationError: for an overlay the game does not have (the message
             names those it has) or an ``at`` that is not a point.
+        OptionError: for a ``size`` that is not a whole number of pixels
+            from 1 to 100000.
         ValueError: for both ``overlay`` and ``marks``.
 
     >>> import stonefield
@@ -234,6 +238,10 @@ def svg(
     >>> picture.startswith("<svg") and 'class="stone black" data-point="b2"' in picture
     True
     """
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, numbers.Integral) or not 1 <= size <= 100_000
+    ):
+        raise OptionError(f"size must be a whole number of pixels from 1 to 100000, got {size!r}")
     game = state.game
     geometry = _Geometry(game)
     if overlay is not None and marks is not None:

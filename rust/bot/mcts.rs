@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::core::{Colour, Rng};
+use crate::core::Rng;
 use crate::games::{Action, Position};
 use crate::playout::playout;
 
@@ -106,12 +106,6 @@ impl Node {
             action,
         }
     }
-}
-
-/// The player to move: 0 for the first seat, 1 for the second.
-#[inline]
-fn seat_to_move<P: Position>(state: &P) -> usize {
-    state.to_move().index() ^ usize::from(state.swapped())
 }
 
 /// One search tree with its scratch buffers; reusable across searches, so
@@ -228,7 +222,7 @@ impl<P: Position> Searcher<P> {
                 }
             }
             let child = self.select(node, budget.exploration);
-            let mover = seat_to_move(&self.state) as u8;
+            let mover = self.state.turn().seat_to_move() as u8;
             self.state.apply_unchecked(self.nodes[child].action);
             self.path.push((child as u32, mover));
             node = child;
@@ -236,11 +230,7 @@ impl<P: Position> Searcher<P> {
         if !self.state.is_terminal() {
             playout(&mut self.state, rng, budget.max_moves, &mut self.buf);
         }
-        let winner_seat = self
-            .state
-            .winner()
-            .filter(|_| self.state.is_terminal())
-            .map(|c: Colour| c.index() ^ usize::from(self.state.swapped()));
+        let winner_seat = self.state.turn().winner_seat();
         self.nodes[0].visits += 1;
         for &(index, mover) in &self.path {
             let n = &mut self.nodes[index as usize];

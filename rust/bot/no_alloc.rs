@@ -1,12 +1,16 @@
-//! Holds MCTS to "no allocation per iteration beyond tree growth" for every
-//! game: a test-only global allocator counts the allocations each thread
-//! makes, and a search that repeats one already made (so its tree needs no
-//! new room) must make none.
+//! Holds MCTS and PUCT to "no allocation per iteration beyond tree growth"
+//! for every game: a test-only global allocator counts the allocations each
+//! thread makes, and a search that repeats one already made (so its tree
+//! needs no new room) must make none.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use super::evaluator::{Leaves, Rollouts, Uniform};
 use super::mcts::{Budget, RootTotals, Searcher};
+use super::puct::{Config, Search};
+use super::rounds::run;
+use super::threads::Threads;
 use crate::core::Rng;
 use crate::games::{AnyPosition, Position, PositionVisitor, GAME_NAMES};
 use crate::options::{OptionValue, Options};
@@ -37,7 +41,8 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
-fn allocations() -> u64 {
+/// Allocations made so far on the calling thread.
+pub(crate) fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
 
@@ -74,16 +79,60 @@ impl PositionVisitor for RepeatSearch {
     }
 }
 
+struct RepeatPuct;
+
+impl PositionVisitor for RepeatPuct {
+    type Output = u64;
+
+    /// Allocations made by the second of two identical PUCT searches, one
+    /// with equal priors and one with random playouts.
+    fn visit<P: Position>(self, root: &P) -> u64 {
+        let config = Config {
+            simulations: 200,
+            c_puct: 1.25,
+            virtual_loss: 1.0,
+            batch_size: 8,
+            noise: Some((0.3, 0.25)),
+        };
+        let mut search = Search::new(root, config);
+        let mut leaves = Leaves::new(root, 1, config.batch_size);
+        let mut rollouts = Rollouts {
+            playouts: 1,
+            max_moves: 10 * root.board().points(),
+        };
+        let mut run_both = |search: &mut Search<P>| {
+            search.start(root, &[], 5);
+            run(search, &mut leaves, &mut Uniform, Threads::Caller, |_| {
+                Ok(())
+            })
+            .unwrap();
+            search.start(root, &[], 5);
+            run(search, &mut leaves, &mut rollouts, Threads::Caller, |_| {
+                Ok(())
+            })
+            .unwrap();
+        };
+        run_both(&mut search);
+        let before = allocations();
+        run_both(&mut search);
+        allocations() - before
+    }
+}
+
 #[test]
 fn a_repeated_search_allocates_nothing_in_any_game() {
     for name in GAME_NAMES {
         let start = AnyPosition::new(name, &mut Options::new([("size", OptionValue::Int(5))]))
             .expect("every game has a side-5 board");
-        let made = start.visit(RepeatSearch);
-        assert_eq!(
-            made, 0,
-            "{name}: 400 iterations allocated {made} times; give its state a Clone whose \
-             clone_from reuses buffers (core::clone_by_fields!)"
-        );
+        for (search, made) in [
+            ("MCTS", start.visit(RepeatSearch)),
+            ("PUCT", start.visit(RepeatPuct)),
+        ] {
+            assert_eq!(
+                made, 0,
+                "{name}: a repeated {search} search allocated {made} times; give its state a \
+                 Clone whose clone_from reuses buffers (core::clone_by_fields!)"
+            );
+        }
     }
 }

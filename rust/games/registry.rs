@@ -82,6 +82,25 @@ macro_rules! games {
                 }
             }
 
+            /// `position` as a state of any game: `P` is a registered
+            /// game (or `AnyPosition` itself).
+            pub fn from_position<P: Position>(position: &P) -> AnyPosition {
+                let any = position as &dyn std::any::Any;
+                $(if let Some(g) = any.downcast_ref::<super::$module::$ty>() {
+                    return AnyPosition::$ty(g.clone());
+                })*
+                any.downcast_ref::<AnyPosition>()
+                    .expect("every Position is a registered game")
+                    .clone()
+            }
+
+            /// The concrete game inside, when it is a `P`.
+            pub fn downcast_ref<P: Position>(&self) -> Option<&P> {
+                match self {
+                    $(AnyPosition::$ty(g) => (g as &dyn std::any::Any).downcast_ref::<P>(),)*
+                }
+            }
+
             /// Calls `visitor` with the concrete game.
             pub fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
                 match self {

@@ -53,6 +53,21 @@ impl Turn {
         self.swapped
     }
 
+    /// The seat (0 for the player who moved first, 1 for the other) that
+    /// plays `colour` now.
+    #[inline]
+    pub fn seat_of(&self, colour: Colour) -> usize {
+        colour.index() ^ usize::from(self.swapped)
+    }
+
+    /// The seat whose turn it is: search players keep values per seat, so
+    /// that a swap, which hands the colour to move to the other player, is
+    /// an ordinary move.
+    #[inline]
+    pub fn seat_to_move(&self) -> usize {
+        self.seat_of(self.to_move)
+    }
+
     /// Turns ended so far.
     #[inline]
     pub fn plies(&self) -> u32 {
@@ -82,6 +97,13 @@ impl Turn {
     #[inline]
     pub fn winner(&self) -> Option<Colour> {
         self.winner
+    }
+
+    /// The seat that won a finished game; `None` while it goes on or when
+    /// it ended with no winner.
+    #[inline]
+    pub fn winner_seat(&self) -> Option<usize> {
+        self.winner.filter(|_| self.over).map(|c| self.seat_of(c))
     }
 
     /// Whether the game has the pie rule.

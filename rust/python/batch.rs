@@ -8,6 +8,7 @@ use pyo3::types::PyTuple;
 
 use super::game::Game;
 use super::pools::pool;
+use super::state::State;
 use crate::batch::{self, Games};
 use crate::playout::default_max_moves;
 
@@ -118,10 +119,12 @@ impl GameBatch {
     }
 }
 
-/// Plays games `first .. first + count` of the batch seeded `seed` and
-/// returns their results. Game `i` depends only on `(seed, i)`.
+/// Plays games `first .. first + count` of the batch seeded `seed` from the
+/// game's start (or from the position of `state`: the playouts of the
+/// built-in `Rollouts` evaluator) and returns their results. Game `i`
+/// depends only on `(seed, i)`.
 #[pyfunction]
-#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None))]
+#[pyo3(signature = (game, *, seed, first, count, threads = None, max_moves = None, state = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn playouts<'py>(
     py: Python<'py>,
@@ -131,9 +134,13 @@ pub fn playouts<'py>(
     count: usize,
     threads: Option<usize>,
     max_moves: Option<usize>,
+    state: Option<PyRef<'py, State>>,
 ) -> PyResult<GameBatch> {
-    let start = game.start().clone();
-    drop(game);
+    let start = match &state {
+        Some(state) => state.current().clone(),
+        None => game.start().clone(),
+    };
+    drop((game, state));
     let max_moves = max_moves.unwrap_or_else(|| default_max_moves(&start));
     let pool = pool(threads)?;
     let batch =

@@ -4,13 +4,17 @@
 mod batch;
 mod bots;
 mod convert;
+mod env;
 mod errors;
+mod evaluators;
 mod game;
 mod legal_moves;
 mod names;
 mod observation;
 mod pools;
+mod puct;
 mod record;
+mod selfplay;
 mod state;
 mod views;
 
@@ -23,9 +27,13 @@ mod _core {
     #[pymodule_export]
     use super::bots::{games, mcts_search, random_action};
     #[pymodule_export]
+    use super::env::VecEnv;
+    #[pymodule_export]
     use super::errors::{
         IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
     };
+    #[pymodule_export]
+    use super::evaluators::{EvaluatorError, Rollouts, Uniform};
     #[pymodule_export]
     use super::game::{option_table, Game, OptionInfo};
     #[pymodule_export]
@@ -33,7 +41,11 @@ mod _core {
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
+    use super::puct::{check_puct, puct_search};
+    #[pymodule_export]
     use super::record::read_record;
+    #[pymodule_export]
+    use super::selfplay::selfplay;
     #[pymodule_export]
     use super::state::State;
     #[pymodule_export]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
@@ -41,6 +41,11 @@ impl State {
     /// The game state as it stands.
     pub(super) fn current(&self) -> &AnyPosition {
         &self.current
+    }
+
+    /// The actions played from the start.
+    pub(super) fn history(&self) -> &[Action] {
+        &self.history
     }
 
     /// The game state as it stands, for methods that reuse its scratch
@@ -110,20 +115,36 @@ impl State {
         actions.iter().map(|&a| self.names.text(py, a)).collect()
     }
 
+    /// The point `point` names: its text (`"e5"`), its index or a `Move`
+    /// of it; None when no point is given. Text that is not a point
+    /// (`"pass"`, `"zz"`) gets the notation's message; anything else that
+    /// is not a point (None passed explicitly, `True`, an index past the
+    /// points) is refused as such.
     pub(super) fn point_arg(&self, point: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Point>> {
-        match point {
-            None => Ok(None),
-            Some(p) => {
-                let a = self.resolve(p)?;
-                if (a as usize) < self.current.board().points() {
-                    Ok(Some(a))
-                } else {
-                    Err(NotationError::new_err(format!(
-                        "{} is not a point",
-                        p.repr()?
-                    )))
-                }
-            }
+        let Some(p) = point else {
+            return Ok(None);
+        };
+        if let Ok(text) = p.cast::<PyString>() {
+            return match text.to_str() {
+                Ok(text) => Ok(Some(self.current.board().parse_point(text)?)),
+                // A lone surrogate: the move parser's message says so.
+                Err(_) => self.resolve(p).map(Some),
+            };
+        }
+        let points = self.current.board().points();
+        let resolved = if p.is_instance_of::<PyBool>() {
+            None
+        } else {
+            self.resolve(p).ok()
+        };
+        match resolved {
+            Some(a) if (a as usize) < points => Ok(Some(a)),
+            _ => Err(NotationError::new_err(format!(
+                "{} is not a point of {}: give a point's name (like 'e5') or its number, 0 to {}",
+                crate::error::cut(&p.repr()?.to_string_lossy()),
+                self.current.name(),
+                points - 1
+            ))),
         }
     }
 }

@@ -82,6 +82,15 @@ class AnadilState(State):
         """The prison, drawn beside the board."""
         return ("prison", int(self.prison))
 
+    def board_notes(self) -> list[str]:
+        """The prison, which a diagram shows under the board.
+
+        >>> import stonefield
+        >>> stonefield.Anadil(size=5, komi=2).start().board_notes()
+        ['prison: 2 black stones']
+        """
+        return [f"prison: {self.prison}"]
+
     @property
     def prison(self) -> Prison:
         """The prison: a signed count (``+k`` black stones, ``-k`` white)."""

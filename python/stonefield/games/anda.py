@@ -52,6 +52,21 @@ class AndaState(State):
         "breaths": breaths_overlay,
     }
 
+    def board_notes(self) -> list[str]:
+        """Between the two stones of a first turn, that a second is due.
+
+        >>> import stonefield
+        >>> state = stonefield.Anda(size=3).start()
+        >>> state.play("c3")
+        >>> state.board_notes()
+        ["Black's first turn: a second stone, not next to c3"]
+        """
+        pending = self.pending_stone
+        if pending is None:
+            return []
+        mover = self.to_move.value.capitalize()
+        return [f"{mover}'s first turn: a second stone, not next to {pending}"]
+
     @property
     def prisoners(self) -> dict[Colour, int]:
         """Stones each colour has captured.

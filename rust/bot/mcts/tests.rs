@@ -34,7 +34,7 @@ fn solve(state: &AnyPosition) -> i32 {
     if state.is_terminal() {
         return 0; // only reached at the start of a search
     }
-    let mover = seat_to_move(state);
+    let mover = state.turn().seat_to_move();
     let mut legal = Vec::new();
     state.clone().legal_actions(&mut legal);
     let mut best = -1;
@@ -42,12 +42,12 @@ fn solve(state: &AnyPosition) -> i32 {
         let mut next = state.clone();
         next.apply_unchecked(a);
         let value = if next.is_terminal() {
-            match next.winner() {
-                Some(c) if (c.index() ^ usize::from(next.swapped())) == mover => 1,
+            match next.turn().winner_seat() {
+                Some(seat) if seat == mover => 1,
                 Some(_) => -1,
                 None => 0,
             }
-        } else if seat_to_move(&next) == mover {
+        } else if next.turn().seat_to_move() == mover {
             solve(&next)
         } else {
             -solve(&next)

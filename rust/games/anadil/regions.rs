@@ -163,6 +163,17 @@ crate::core::clone_by_fields!(Description {
 });
 
 impl Description {
+    /// Gives the lists that grow move by move room for the whole board: a
+    /// copy has room for its contents only, and copies take turns as the
+    /// board (`swap_board`, `restore`), so without this each would grow
+    /// again, one allocation at a time, long after the first games.
+    fn keep_room(&mut self) {
+        let (cells, ids) = (self.grid.len(), self.size.len());
+        self.smothered_cells
+            .reserve(cells.saturating_sub(self.smothered_cells.len()));
+        self.unused.reserve(ids.saturating_sub(self.unused.len()));
+    }
+
     /// Puts a stone of `colour` on the empty cell `g`: in the grid and its
     /// bitboards, which stay in step, and with no witness yet.
     fn put_stone(&mut self, g: usize, colour: Colour) {
@@ -284,7 +295,11 @@ impl Clone for Regions {
         Regions {
             side: self.side,
             width: self.width,
-            described: self.described.clone(),
+            described: {
+                let mut described = self.described.clone();
+                described.keep_room();
+                described
+            },
             scratch: Scratch::new(self.described.grid.len(), self.described.size.len()),
         }
     }

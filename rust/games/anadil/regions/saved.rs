@@ -9,6 +9,7 @@ impl Regions {
     /// Keeps a copy of this description for [`Regions::restore`].
     pub(in crate::games::anadil) fn save(&mut self) {
         self.scratch.saved.clone_from(&self.described);
+        self.scratch.saved.keep_room();
     }
 
     /// Returns to the description the last [`Regions::save`] kept; the board

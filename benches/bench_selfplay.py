@@ -1,0 +1,198 @@
+"""Self-play simulations per second: stonefield's PUCT self-play against
+OpenSpiel's Python MCTS, and stonefield's own MCTS, in one run.
+
+Each round of measurements times every contender once, interleaved, and the
+report gives each one's median and the median of the paired ratios, so that
+the load of a shared machine falls on all alike. Two Python evaluators:
+
+- trivial: uniform priors over the legal actions and value 0, which measures
+  the search and batching machinery;
+- linear: a fixed random linear layer from the flattened observation to the
+  prior logits (softmax over the legal actions) and ``tanh`` of a second one
+  for the value, which measures a network-bound case.
+
+stonefield plays Sunder side 9 by self-play, 256 games at once and 64
+simulations per move, with one thread and with every thread; OpenSpiel's
+``MCTSBot`` searches ``havannah(board_size=9)`` (the same board) with Python
+evaluators computing the same two things. numpy's BLAS is held to one
+thread, so that "one thread" is one core.
+
+Run: ``python benches/bench_selfplay.py [--rounds 5] [--plies 6]``
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+import stonefield
+from stonefield.bots import MCTS
+from stonefield.evaluators import Uniform
+
+SIMULATIONS = 64
+CONCURRENT = 256
+
+
+def trivial(observations, masks):
+    return masks.astype(np.float32), np.zeros(len(masks), np.float32)
+
+
+class Linear:
+    """Prior logits ``x @ W`` and value ``tanh(x @ v)`` of the flattened
+    observation ``x``, for fixed random ``W`` and ``v``."""
+
+    def __init__(self, inputs: int, actions: int, seed: int = 0) -> None:
+        rng = np.random.default_rng(seed)
+        self.weights = rng.normal(0, 1 / np.sqrt(inputs), (inputs, actions)).astype(np.float32)
+        self.value = rng.normal(0, 1 / np.sqrt(inputs), inputs).astype(np.float32)
+
+    def __call__(self, observations, masks):
+        x = observations.reshape(len(observations), -1)
+        logits = x @ self.weights
+        logits = np.where(masks, logits, -np.inf)
+        priors = np.exp(logits - logits.max(axis=1, keepdims=True))
+        priors /= priors.sum(axis=1, keepdims=True)
+        return priors, np.tanh(x @ self.value)
+
+
+def stonefield_selfplay(evaluator, threads: int | None, plies: int) -> Callable[[], float]:
+    """Simulations per second of one self-play run of the first ``plies``
+    plies of ``CONCURRENT`` games."""
+    game = stonefield.Sunder(size=9)
+
+    def run() -> float:
+        start = time.perf_counter()
+        data = stonefield.selfplay(
+            game,
+            evaluator,
+            CONCURRENT,
+            concurrent=CONCURRENT,
+            simulations=SIMULATIONS,
+            max_moves=plies,
+            threads=threads,
+            temperature_moves=plies,
+        )
+        seconds = time.perf_counter() - start
+        searched = int(np.count_nonzero(data.masks.sum(axis=1) > 1))
+        return searched * SIMULATIONS / seconds
+
+    return run
+
+
+def stonefield_mcts(iterations: int = 20_000) -> Callable[[], float]:
+    state = stonefield.Sunder(size=9).start()
+    bot = MCTS(iterations=iterations)
+
+    def run() -> float:
+        start = time.perf_counter()
+        bot.analyse(state)
+        return iterations / (time.perf_counter() - start)
+
+    return run
+
+
+def openspiel_mcts(linear: bool, moves: int = 4) -> Callable[[], float]:
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("havannah(board_size=9)")
+    actions = game.num_distinct_actions()
+    inputs = int(np.prod(game.observation_tensor_shape()))
+    network = Linear(inputs, actions)
+
+    class Trivial(mcts.Evaluator):
+        def evaluate(self, state):
+            return np.zeros(2)
+
+        def prior(self, state):
+            legal = state.legal_actions()
+            return [(a, 1.0 / len(legal)) for a in legal]
+
+    class OneLayer(mcts.Evaluator):
+        def _answer(self, state):
+            x = np.asarray(state.observation_tensor(), np.float32)[None]
+            mask = np.zeros((1, actions), bool)
+            mask[0, state.legal_actions()] = True
+            return network(x, mask)
+
+        def evaluate(self, state):
+            _, value = self._answer(state)
+            v = float(value[0])
+            player = state.current_player()
+            return np.array([v, -v] if player == 0 else [-v, v])
+
+        def prior(self, state):
+            priors, _ = self._answer(state)
+            return [(a, float(priors[0, a])) for a in state.legal_actions()]
+
+    evaluator = OneLayer() if linear else Trivial()
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=1.4,
+        max_simulations=SIMULATIONS,
+        evaluator=evaluator,
+        solve=False,
+        random_state=np.random.RandomState(0),
+    )
+
+    def run() -> float:
+        state = game.new_initial_state()
+        start = time.perf_counter()
+        for _ in range(moves):
+            state.apply_action(bot.step(state))
+        return moves * SIMULATIONS / (time.perf_counter() - start)
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="paired rounds (5)")
+    parser.add_argument("--plies", type=int, default=6, help="plies of each self-play game (6)")
+    args = parser.parse_args()
+    network = Linear(int(np.prod(stonefield.Sunder(size=9).observation_shape)), 218)
+    contenders: dict[str, Callable[[], float]] = {
+        "stonefield PUCT self-play, Rust Uniform, 1 thread": stonefield_selfplay(
+            Uniform(), 1, args.plies
+        ),
+        "stonefield PUCT self-play, trivial, 1 thread": stonefield_selfplay(trivial, 1, args.plies),
+        "stonefield PUCT self-play, trivial, all threads": stonefield_selfplay(
+            trivial, None, args.plies
+        ),
+        "stonefield PUCT self-play, linear, 1 thread": stonefield_selfplay(network, 1, args.plies),
+        "stonefield PUCT self-play, linear, all threads": stonefield_selfplay(
+            network, None, args.plies
+        ),
+        "OpenSpiel Python MCTSBot, trivial": openspiel_mcts(linear=False),
+        "OpenSpiel Python MCTSBot, linear": openspiel_mcts(linear=True),
+        "stonefield MCTS, random rollouts, 1 thread": stonefield_mcts(),
+    }
+    rates: dict[str, list[float]] = {name: [] for name in contenders}
+    for _ in range(args.rounds):
+        for name, run in contenders.items():
+            rates[name].append(run())
+    openspiel = {
+        "trivial": rates["OpenSpiel Python MCTSBot, trivial"],
+        "linear": rates["OpenSpiel Python MCTSBot, linear"],
+    }
+    print(f"simulations per second, median of {args.rounds} paired rounds ({os.cpu_count()} cores)")
+    for name, values in rates.items():
+        line = f"{name:52s} {statistics.median(values):>10,.0f}"
+        for kind, base in openspiel.items():
+            if f", {kind}," in name:
+                ratio = statistics.median(v / b for v, b in zip(values, base, strict=True))
+                line += f"   {ratio:6.1f}x OpenSpiel {kind}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

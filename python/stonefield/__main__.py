@@ -1,0 +1,7 @@
+"""``python -m stonefield``: the ``stonefield`` command."""
+
+import sys
+
+from stonefield.cli import main
+
+sys.exit(main())

@@ -1,0 +1,280 @@
+//! What a PUCT search asks about the positions it reaches: prior weights
+//! over the legal actions and a value, from an [`Evaluator`].
+//!
+//! Searches gather their leaves into one [`Leaves`] per round, so that an
+//! evaluator (a network behind the Python bindings) answers many at once.
+//! The built-in evaluators need no network: [`Uniform`] and [`Rollouts`].
+
+use std::convert::Infallible;
+
+use super::threads::Threads;
+use crate::core::Rng;
+use crate::games::{Action, Position};
+use crate::playout::playout;
+
+/// One position awaiting evaluation, and the evaluator's answer.
+#[derive(Clone, Debug)]
+pub struct Leaf<P> {
+    /// The position. An evaluator may play it on (the search rebuilds it
+    /// for every leaf it gathers).
+    pub position: P,
+    legal: Vec<Action>,
+    key: u64,
+    history: Vec<Action>,
+    /// Scratch for the built-in evaluators' playouts.
+    buf: Vec<Action>,
+    /// The answer: a weight per action (indexed by action; only the legal
+    /// ones are read). Weights are at least 0, finite, and not all 0 over
+    /// the legal actions; the search divides them by their sum.
+    pub priors: Vec<f32>,
+    /// The answer: the value in `[-1, 1]` for the player to move.
+    pub value: f32,
+}
+
+impl<P: Position> Leaf<P> {
+    fn new(like: &P) -> Self {
+        Leaf {
+            position: like.clone(),
+            legal: Vec::with_capacity(like.num_actions()),
+            key: 0,
+            history: Vec::new(),
+            buf: Vec::with_capacity(like.num_actions()),
+            priors: vec![0.0; like.num_actions()],
+            value: 0.0,
+        }
+    }
+
+    /// Its legal actions in increasing order; never empty.
+    pub fn legal(&self) -> &[Action] {
+        &self.legal
+    }
+
+    /// A random number drawn for this leaf from the search's seed: the
+    /// randomness of a random evaluator, so that a search stays
+    /// deterministic for its seed whatever the batching and threads.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The actions from the start of the game to this leaf, kept only when
+    /// the evaluator [wants them](Evaluator::wants_histories).
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    /// Makes the leaf of the position it holds: its legal actions, and a
+    /// key drawn from `rng`.
+    pub(super) fn set_legal(&mut self, rng: &mut Rng) {
+        self.position.legal_actions(&mut self.legal);
+        self.key = rng.next_u64();
+    }
+
+    pub(super) fn history_mut(&mut self) -> &mut Vec<Action> {
+        &mut self.history
+    }
+
+    /// Answers equal priors over the legal actions.
+    pub fn set_uniform_priors(&mut self) {
+        self.set_priors(|_| 1.0);
+    }
+
+    /// Answers `prior(a)` as the prior of each legal action `a`.
+    pub fn set_priors(&mut self, prior: impl Fn(Action) -> f32) {
+        for &a in &self.legal {
+            self.priors[a as usize] = prior(a);
+        }
+    }
+}
+
+/// The leaves of one round: up to `width` for each of a number of searches,
+/// search `i` filling slots `i * width ..` and counting how many it filled.
+/// Rows are the filled slots in order (search by search), which is the
+/// order an evaluator sees them in.
+#[derive(Debug)]
+pub struct Leaves<P> {
+    slots: Vec<Leaf<P>>,
+    counts: Vec<usize>,
+    width: usize,
+}
+
+impl<P: Position> Leaves<P> {
+    /// Room for `searches` searches of up to `width` leaves each, for
+    /// positions of the game `like` is a position of.
+    pub fn new(like: &P, searches: usize, width: usize) -> Self {
+        Leaves {
+            slots: (0..searches * width).map(|_| Leaf::new(like)).collect(),
+            counts: vec![0; searches],
+            width,
+        }
+    }
+
+    /// The number of leaves gathered this round.
+    pub fn len(&self) -> usize {
+        self.counts.iter().sum()
+    }
+
+    /// Whether no leaf was gathered this round.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Each search's slots and the count of those it filled, in order.
+    pub fn chunks_mut(&mut self) -> impl Iterator<Item = (&mut [Leaf<P>], &mut usize)> {
+        self.slots
+            .chunks_mut(self.width)
+            .zip(self.counts.iter_mut())
+    }
+
+    /// The gathered leaves, in row order.
+    pub fn iter(&self) -> impl Iterator<Item = &Leaf<P>> {
+        self.slots
+            .chunks(self.width)
+            .zip(&self.counts)
+            .flat_map(|(slots, &n)| &slots[..n])
+    }
+
+    /// Calls `f(scratch, leaf, row)` on every gathered leaf, where `row` is
+    /// the leaf's `row_len` items of `out` (which holds `len() * row_len`),
+    /// spread over `threads` with per-worker scratch from `init`.
+    ///
+    /// # Panics
+    /// When `out` has the wrong length.
+    pub fn each_row<T: Send, S>(
+        &mut self,
+        threads: Threads<'_>,
+        out: &mut [T],
+        row_len: usize,
+        init: impl Fn() -> S + Sync + Send,
+        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T]) + Sync + Send,
+    ) {
+        assert_eq!(
+            out.len(),
+            self.len() * row_len,
+            "a row buffer of the wrong size"
+        );
+        let mut rest = out;
+        let chunks = self
+            .slots
+            .chunks_mut(self.width)
+            .zip(&self.counts)
+            .map(move |(slots, &n)| {
+                let (rows, tail) = std::mem::take(&mut rest).split_at_mut(n * row_len);
+                rest = tail;
+                (&mut slots[..n], rows)
+            });
+        threads.each(chunks, init, |scratch, (slots, rows)| {
+            let mut rows = rows.chunks_mut(row_len.max(1));
+            for leaf in slots.iter_mut() {
+                let row = if row_len == 0 {
+                    &mut []
+                } else {
+                    rows.next().expect("one row per leaf")
+                };
+                f(scratch, leaf, row);
+            }
+        });
+    }
+
+    /// Calls `f(scratch, leaf)` on every gathered leaf, spread over
+    /// `threads` with per-worker scratch from `init`.
+    pub fn each<S>(
+        &mut self,
+        threads: Threads<'_>,
+        init: impl Fn() -> S + Sync + Send,
+        f: impl Fn(&mut S, &mut Leaf<P>) + Sync + Send,
+    ) {
+        self.each_row(threads, &mut [] as &mut [u8], 0, init, |s, leaf, _| {
+            f(s, leaf)
+        });
+    }
+}
+
+/// Answers a batch of leaves: writes each leaf's priors and value.
+pub trait Evaluator<P: Position> {
+    /// Why an evaluation failed (a network's exception, bad output).
+    type Error: Send;
+
+    /// Writes `priors` and `value` of every gathered leaf of `leaves`,
+    /// using `threads` for work that parallelises.
+    ///
+    /// # Errors
+    /// Whatever stops the evaluator; the search stops with it.
+    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>)
+        -> Result<(), Self::Error>;
+
+    /// Whether leaves should carry their histories from the game's start.
+    fn wants_histories(&self) -> bool {
+        false
+    }
+}
+
+/// Equal priors over the legal actions and value 0: search guided by the
+/// exploration term alone, and the trivial case for measuring a search's
+/// own cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Uniform;
+
+impl<P: Position> Evaluator<P> for Uniform {
+    type Error = Infallible;
+
+    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>) -> Result<(), Infallible> {
+        leaves.each(
+            threads,
+            || (),
+            |_, leaf| {
+                leaf.set_uniform_priors();
+                leaf.value = 0.0;
+            },
+        );
+        Ok(())
+    }
+}
+
+/// Equal priors over the legal actions, and as value the mean result of
+/// `playouts` random playouts (RULES.md §8) from the leaf: +1 for a win of
+/// the player to move, -1 for a loss, 0 for a game with no winner or one
+/// stopped after `max_moves` actions. Playout `j` of a leaf draws from the
+/// generator of game `j` of a batch seeded with the leaf's key.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rollouts {
+    /// Playouts per leaf, at least 1.
+    pub playouts: u32,
+    /// A playout stops unfinished after this many actions.
+    pub max_moves: usize,
+}
+
+impl<P: Position> Evaluator<P> for Rollouts {
+    type Error = Infallible;
+
+    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>) -> Result<(), Infallible> {
+        let (playouts, max_moves) = (self.playouts, self.max_moves);
+        leaves.each(
+            threads,
+            || None::<P>,
+            |copy, leaf| {
+                leaf.set_uniform_priors();
+                let seat = leaf.position.turn().seat_to_move();
+                let mut total = 0i64;
+                for j in 0..playouts {
+                    let mut rng = Rng::for_game(leaf.key, u64::from(j));
+                    // The last playout may use up the leaf's position.
+                    let state = if j + 1 == playouts {
+                        &mut leaf.position
+                    } else {
+                        let copy = copy.get_or_insert_with(|| leaf.position.clone());
+                        copy.clone_from(&leaf.position);
+                        copy
+                    };
+                    playout(state, &mut rng, max_moves, &mut leaf.buf);
+                    total += match state.turn().winner_seat() {
+                        Some(winner) if winner == seat => 1,
+                        Some(_) => -1,
+                        None => 0,
+                    };
+                }
+                leaf.value = total as f32 / playouts as f32;
+            },
+        );
+        Ok(())
+    }
+}

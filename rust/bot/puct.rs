@@ -1,0 +1,461 @@
+//! PUCT search, as in AlphaZero: descend by `Q + c · P · √N / (1 + n)`,
+//! ask an [`Evaluator`](super::Evaluator) for the priors `P` and the value
+//! of each new leaf, and back the value up the path.
+//!
+//! A search runs in rounds ([`super::rounds`]): it gathers up to
+//! `batch_size` leaves, each descent under way counting as `virtual_loss`
+//! lost visits on its path so that the next one looks elsewhere, and then
+//! absorbs the evaluator's answers. Many searches (one per self-play game)
+//! gather into one [`Leaves`], so one evaluator call serves them all.
+//!
+//! Values are kept per seat, as in [`super::mcts`]: a node's statistics are
+//! those of the player who moved into it, so `swap` and two-stone turns are
+//! ordinary moves. A *simulation* is one descent from the root to a new
+//! leaf or to the end of the game; the root's own evaluation comes first and
+//! is not one, so the root's children's visits sum to the simulations.
+
+use super::draws::{dirichlet, weighted};
+use super::evaluator::{Leaf, Leaves};
+use super::rounds::Rounds;
+use super::threads::Threads;
+use crate::core::Rng;
+use crate::games::{Action, Position};
+
+/// How a search explores and what it may spend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Descents per search, at least 1.
+    pub simulations: u32,
+    /// The exploration constant `c` in `Q + c · P · √N / (1 + n)`.
+    pub c_puct: f32,
+    /// The lost visits each descent under way adds to the nodes on its path.
+    pub virtual_loss: f32,
+    /// Leaves gathered per round, from 1 to [`MAX_BATCH`].
+    pub batch_size: usize,
+    /// Dirichlet noise mixed into the root's priors, `(alpha, fraction)`:
+    /// `P = (1 - fraction) P + fraction · Dir(alpha)`.
+    pub noise: Option<(f64, f64)>,
+}
+
+/// The largest batch a search gathers in one round (virtual losses are
+/// counted in 16 bits).
+pub const MAX_BATCH: usize = 4096;
+
+/// The value of an unvisited child (first-play urgency): a draw, so the
+/// priors alone rank the untried moves.
+const FIRST_PLAY_VALUE: f32 = 0.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Not yet reached.
+    New,
+    /// Gathered this round, waiting for its evaluation.
+    Pending,
+    /// Evaluated; its children exist.
+    Expanded,
+    /// The game is over here, won by the player who moved into the node.
+    Won,
+    Lost,
+    Drawn,
+}
+
+impl Status {
+    /// The value of a finished game's node for the player who moved into it.
+    fn terminal_value(self) -> Option<f32> {
+        match self {
+            Status::Won => Some(1.0),
+            Status::Lost => Some(-1.0),
+            Status::Drawn => Some(0.0),
+            _ => None,
+        }
+    }
+}
+
+/// One node: the action that led to it, with the statistics of the player
+/// (seat) who played it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The sum of the values backed up through the node, for its mover.
+    value_sum: f32,
+    /// The prior of the action among its siblings.
+    prior: f32,
+    visits: u32,
+    parent: u32,
+    /// Index of the first child, once expanded.
+    first_child: u32,
+    /// Descents under way through the node (virtual loss).
+    in_flight: u16,
+    children: u16,
+    action: Action,
+    /// The seat that played `action`.
+    mover: u8,
+    status: Status,
+}
+
+impl Node {
+    fn new(action: Action, parent: u32, mover: u8, prior: f32) -> Self {
+        Node {
+            value_sum: 0.0,
+            prior,
+            visits: 0,
+            parent,
+            first_child: 0,
+            in_flight: 0,
+            children: 0,
+            action,
+            mover,
+            status: Status::New,
+        }
+    }
+}
+
+/// The root's statistics after a search, one entry per legal action in
+/// increasing action order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RootStats {
+    pub actions: Vec<Action>,
+    pub visits: Vec<u32>,
+    /// The mean value of each action for the player to move (0 unvisited).
+    pub values: Vec<f32>,
+    /// The priors the search used (with the noise, when there is noise).
+    pub priors: Vec<f32>,
+}
+
+/// One search tree, reusable from search to search: once its buffers have
+/// grown, a search allocates only the nodes it adds.
+#[derive(Clone, Debug)]
+pub struct Search<P: Position> {
+    config: Config,
+    nodes: Vec<Node>,
+    root: P,
+    /// The actions from the start of the game to the root.
+    history: Vec<Action>,
+    rng: Rng,
+    simulations: u32,
+    /// The node and the seat to move of each leaf gathered this round.
+    pending: Vec<(u32, u8)>,
+    noise: Vec<f64>,
+}
+
+impl<P: Position> Search<P> {
+    /// A search with `config` for positions of the game `like` is a
+    /// position of; [`Search::start`] gives it a root.
+    pub fn new(like: &P, config: Config) -> Self {
+        Search {
+            config,
+            nodes: Vec::new(),
+            root: like.clone(),
+            history: Vec::new(),
+            rng: Rng::new(0),
+            simulations: 0,
+            pending: Vec::with_capacity(config.batch_size),
+            noise: Vec::new(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The size of a node of the tree.
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+    /// The most nodes a search with `config` can make in a game of
+    /// `num_actions` actions: one per legal action of every evaluated node.
+    pub fn max_nodes(config: &Config, num_actions: usize) -> u64 {
+        1 + (u64::from(config.simulations) + 1) * num_actions as u64
+    }
+
+    /// Starts a new search of `root`, a position that is not over, reached
+    /// by `history` from the start of the game, drawing its randomness
+    /// (leaf keys, noise, a sampled move) from `seed`.
+    pub fn start(&mut self, root: &P, history: &[Action], seed: u64) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(0, 0, 0, 1.0));
+        self.root.clone_from(root);
+        self.history.clear();
+        self.history.extend_from_slice(history);
+        self.rng = Rng::new(seed);
+        self.simulations = 0;
+        self.pending.clear();
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &P {
+        &self.root
+    }
+
+    /// Simulations completed.
+    pub fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    /// Whether the search has spent its simulations.
+    pub fn is_done(&self) -> bool {
+        self.nodes[0].status == Status::Expanded && self.simulations >= self.config.simulations
+    }
+
+    /// Gathers up to `slots.len()` new leaves into `slots` (their histories
+    /// too with `histories`), backing up on the way every descent that ends
+    /// the game. Stops early at a descent that reaches a leaf already
+    /// gathered (the rest waits for the next round). Returns the number of
+    /// slots filled; [`Search::absorb`] must follow once they are evaluated.
+    pub fn gather(&mut self, slots: &mut [Leaf<P>], histories: bool) -> usize {
+        debug_assert!(self.pending.is_empty(), "absorb the last round first");
+        if self.nodes[0].status == Status::New {
+            slots[0].position.clone_from(&self.root);
+            self.emit(0, &mut slots[0], histories);
+            return 1;
+        }
+        while self.pending.len() < slots.len()
+            && self.simulations + (self.pending.len() as u32) < self.config.simulations
+        {
+            let slot = &mut slots[self.pending.len()];
+            slot.position.clone_from(&self.root);
+            let mut node = 0;
+            loop {
+                node = self.select(node);
+                slot.position.apply_unchecked(self.nodes[node].action);
+                match self.nodes[node].status {
+                    Status::Expanded => continue,
+                    Status::Pending => return self.pending.len(),
+                    Status::New if !slot.position.is_terminal() => {
+                        self.emit(node, slot, histories);
+                    }
+                    Status::New => {
+                        let n = &mut self.nodes[node];
+                        n.status = match slot.position.turn().winner_seat() {
+                            Some(w) if w == n.mover as usize => Status::Won,
+                            Some(_) => Status::Lost,
+                            None => Status::Drawn,
+                        };
+                        self.back_up_terminal(node);
+                    }
+                    Status::Won | Status::Lost | Status::Drawn => self.back_up_terminal(node),
+                }
+                break;
+            }
+        }
+        self.pending.len()
+    }
+
+    /// Takes the evaluations of the leaves of the last [`Search::gather`]
+    /// (in the same `slots`): expands each leaf with its priors and backs
+    /// its value up.
+    pub fn absorb(&mut self, slots: &[Leaf<P>]) {
+        for (j, leaf) in slots.iter().enumerate().take(self.pending.len()) {
+            let (node, seat) = self.pending[j];
+            let mut x = node as usize;
+            loop {
+                self.nodes[x].in_flight -= 1;
+                if x == 0 {
+                    break;
+                }
+                x = self.nodes[x].parent as usize;
+            }
+            self.expand(node, seat, leaf);
+            self.back_up(node as usize, seat, leaf.value);
+            if node != 0 {
+                self.simulations += 1;
+            }
+        }
+        self.pending.clear();
+    }
+
+    /// The root's statistics.
+    pub fn root_stats(&self) -> RootStats {
+        let children = self.root_children();
+        RootStats {
+            actions: children.iter().map(|c| c.action).collect(),
+            visits: children.iter().map(|c| c.visits).collect(),
+            values: children.iter().map(mean_value).collect(),
+            priors: children.iter().map(|c| c.prior).collect(),
+        }
+    }
+
+    /// The action to play: the most visited (ties to the better value,
+    /// then the higher prior, then the lower action) when `temperature` is
+    /// 0, else one drawn in proportion to `visits^(1 / temperature)`.
+    pub fn choose(&mut self, temperature: f64) -> Action {
+        let children = &self.nodes[self.root_range()];
+        if temperature > 0.0 && self.simulations > 0 {
+            let weights = children
+                .iter()
+                .map(|c| f64::from(c.visits).powf(1.0 / temperature));
+            return children[weighted(&mut self.rng, weights)].action;
+        }
+        let mut best = &children[0];
+        for c in &children[1..] {
+            let key = |n: &Node| (n.visits, mean_value(n), n.prior);
+            let (a, b) = (key(c), key(best));
+            if a.0 > b.0 || (a.0 == b.0 && (a.1 > b.1 || (a.1 == b.1 && a.2 > b.2))) {
+                best = c;
+            }
+        }
+        best.action
+    }
+
+    /// Writes the visit distribution of the root over every action into
+    /// `out` (0 for the actions not visited, or not legal).
+    pub fn write_policy(&self, out: &mut [f32]) {
+        out.fill(0.0);
+        let total = self.simulations.max(1) as f32;
+        for c in self.root_children() {
+            out[c.action as usize] = c.visits as f32 / total;
+        }
+    }
+
+    fn root_range(&self) -> std::ops::Range<usize> {
+        let root = &self.nodes[0];
+        root.first_child as usize..root.first_child as usize + root.children as usize
+    }
+
+    fn root_children(&self) -> &[Node] {
+        &self.nodes[self.root_range()]
+    }
+
+    /// The child of an expanded `node` with the best
+    /// `Q + c · P · √N / (1 + n)`, virtual losses counted.
+    fn select(&self, node: usize) -> usize {
+        let vl = self.config.virtual_loss;
+        let n = &self.nodes[node];
+        let parent_visits = n.visits as f32 + vl * f32::from(n.in_flight);
+        let scale = self.config.c_puct * parent_visits.max(1.0).sqrt();
+        let first = n.first_child as usize;
+        let mut best = first;
+        let mut best_score = f32::NEG_INFINITY;
+        for (i, c) in self.nodes[first..first + n.children as usize]
+            .iter()
+            .enumerate()
+        {
+            let lost = vl * f32::from(c.in_flight);
+            let visits = c.visits as f32 + lost;
+            let q = if visits > 0.0 {
+                (c.value_sum - lost) / visits
+            } else {
+                FIRST_PLAY_VALUE
+            };
+            let score = q + scale * c.prior / (1.0 + visits);
+            if score > best_score {
+                best_score = score;
+                best = first + i;
+            }
+        }
+        best
+    }
+
+    /// Fills `slot` for the leaf `node` (whose position it holds) and
+    /// marks the path with a descent under way.
+    fn emit(&mut self, node: usize, slot: &mut Leaf<P>, histories: bool) {
+        slot.set_legal(&mut self.rng);
+        if histories {
+            let history = slot.history_mut();
+            history.clear();
+            history.extend_from_slice(&self.history);
+            let from = history.len();
+            let mut x = node;
+            while x != 0 {
+                history.push(self.nodes[x].action);
+                x = self.nodes[x].parent as usize;
+            }
+            history[from..].reverse();
+        }
+        let seat = slot.position.turn().seat_to_move() as u8;
+        self.nodes[node].status = Status::Pending;
+        let mut x = node;
+        loop {
+            self.nodes[x].in_flight += 1;
+            if x == 0 {
+                break;
+            }
+            x = self.nodes[x].parent as usize;
+        }
+        self.pending.push((node as u32, seat));
+    }
+
+    /// Makes the children of `node`, one per legal action of its leaf, with
+    /// the leaf's priors divided by their sum (and the noise, at the root).
+    fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
+        let legal = leaf.legal();
+        let total: f32 = legal.iter().map(|&a| leaf.priors[a as usize]).sum();
+        // The evaluators guarantee a positive sum; equal priors otherwise.
+        let scale = if total > 0.0 && total.is_finite() {
+            1.0 / total
+        } else {
+            0.0
+        };
+        let first = self.nodes.len();
+        self.nodes.extend(legal.iter().map(|&a| {
+            let prior = if scale > 0.0 {
+                leaf.priors[a as usize] * scale
+            } else {
+                1.0 / legal.len() as f32
+            };
+            Node::new(a, node, seat, prior)
+        }));
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first as u32;
+        n.children = legal.len() as u16;
+        n.status = Status::Expanded;
+        if let (0, Some((alpha, fraction))) = (node, self.config.noise) {
+            self.noise.resize(legal.len(), 0.0);
+            dirichlet(&mut self.rng, alpha, &mut self.noise);
+            for (child, &eta) in self.nodes[first..].iter_mut().zip(&self.noise) {
+                child.prior = ((1.0 - fraction) * f64::from(child.prior) + fraction * eta) as f32;
+            }
+        }
+    }
+
+    /// Adds a visit with `value` (for `seat`) to `node` and its ancestors.
+    fn back_up(&mut self, node: usize, seat: u8, value: f32) {
+        let mut x = node;
+        loop {
+            let n = &mut self.nodes[x];
+            n.visits += 1;
+            if x == 0 {
+                break;
+            }
+            n.value_sum += if n.mover == seat { value } else { -value };
+            x = n.parent as usize;
+        }
+    }
+
+    /// Backs up a descent that ended the game at `node`.
+    fn back_up_terminal(&mut self, node: usize) {
+        let n = self.nodes[node];
+        let value = n.status.terminal_value().expect("a finished game's node");
+        self.back_up(node, n.mover, value);
+        self.simulations += 1;
+    }
+}
+
+/// A node's mean value for its mover (0 when unvisited).
+fn mean_value(n: &Node) -> f32 {
+    if n.visits == 0 {
+        0.0
+    } else {
+        n.value_sum / n.visits as f32
+    }
+}
+
+impl<P: Position> Rounds<P> for Search<P> {
+    fn gather(&mut self, leaves: &mut Leaves<P>, histories: bool, _: Threads<'_>) {
+        if let Some((slots, count)) = leaves.chunks_mut().next() {
+            *count = Search::gather(self, slots, histories);
+        }
+    }
+
+    fn absorb(&mut self, leaves: &mut Leaves<P>, _: Threads<'_>) {
+        if let Some((slots, _)) = leaves.chunks_mut().next() {
+            Search::absorb(self, slots);
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        Search::is_done(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;
