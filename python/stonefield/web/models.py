@@ -50,7 +50,8 @@ class BotInfo(_Model):
 
     name: str
     doc: str
-    searches: bool = Field(description="whether it takes iterations or seconds")
+    searches: bool = Field(description="whether it takes a search budget")
+    budgets: list[str] = Field(description="the budgets it takes: iterations, seconds")
 
 
 class LimitsInfo(_Model):
