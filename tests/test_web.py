@@ -11,9 +11,8 @@ import sys
 import pytest
 import stonefield
 from fastapi.testclient import TestClient
-from stonefield.bots import MCTS, PUCT, Random
+from stonefield.bots import MCTS, Random
 from stonefield.colour import Colour
-from stonefield.evaluators import Rollouts
 from stonefield.play import score_rows
 from stonefield.web.app import create_app
 from stonefield.web.games import Limits
@@ -103,7 +102,7 @@ def test_the_catalogue_lists_every_game_with_its_option_table(client):
         ]
         assert info["specials"] == list(stonefield.game(info["name"]).specials)
         assert info["overlays"] == stonefield.overlays.available(info["name"])
-    assert {b["name"] for b in catalogue["bots"]} >= {"random", "mcts", "puct"}
+    assert {b["name"] for b in catalogue["bots"]} >= {"random", "mcts"}
 
 
 @pytest.mark.parametrize(
@@ -311,24 +310,10 @@ def test_bots_choose_what_the_package_bots_choose(client, name):
         assert_same_position(answer.json(), state)
 
 
-@pytest.mark.parametrize("name", sorted(SMALL))
-def test_puct_chooses_what_the_package_puct_chooses(client, name):
-    shown = new_game(client, name, size=SMALL[name])
-    state = stonefield.game(name, size=SMALL[name]).start()
-    answer = client.post(
-        f"/api/games/{shown['id']}/bot-move", json={"bot": "puct", "iterations": 50, "seed": 3}
-    )
-    assert answer.status_code == 200, answer.text
-    state.play(PUCT(Rollouts(1), simulations=50, seed=3).choose(state))
-    assert_same_position(answer.json(), state)
-
-
 @pytest.mark.parametrize(
     ("request_body", "status"),
     [
         ({"bot": "alphago"}, 400),
-        ({"bot": "puct", "seconds": 1}, 400),
-        ({"bot": "puct", "iterations": 10**9}, 400),
         ({"bot": "mcts", "iterations": 0}, 400),
         ({"bot": "mcts", "seconds": -1}, 400),
         ({"bot": "mcts", "seed": -1}, 400),

@@ -203,19 +203,6 @@ def test_a_bot_answers_a_move(page, address):
     expect(page.locator("#status")).to_contain_text("Black")
 
 
-def test_puct_takes_iterations_only_and_answers_a_move(page, address, tmp_path):
-    new_game(page, "sunder", size=4, pie=False)
-    page.select_option("#player-1", "puct")
-    units = page.get_by_label("White's strength in").locator("option")
-    expect(units).to_have_count(1)
-    expect(units).to_have_text(["iterations"])
-    page.get_by_label("White's strength", exact=True).fill("100")
-    page.get_by_label("White's strength", exact=True).dispatch_event("change")
-    click_move(page, "b2")
-    expect(page.locator("#moves li")).to_have_count(3)
-    shoot(page, tmp_path, "puct")
-
-
 def test_a_pasted_record_loads_and_a_broken_one_says_why(page, address):
     page.click("#open-load")
     page.fill("#load-text", "sunder size=3 ; b2 b2")

@@ -135,8 +135,7 @@ async def catalogue(server: ServerDep) -> Catalogue:
     return Catalogue(
         games=[_game_info(name) for name in sorted(registry.GAMES)],
         bots=[
-            BotInfo(name=name, doc=kind.doc, searches=kind.searches, budgets=list(kind.budgets))
-            for name, kind in BOTS.items()
+            BotInfo(name=name, doc=kind.doc, searches=kind.searches) for name, kind in BOTS.items()
         ],
         limits=LimitsInfo(
             games=server.limits.games,

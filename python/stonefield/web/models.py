@@ -50,8 +50,7 @@ class BotInfo(_Model):
 
     name: str
     doc: str
-    searches: bool = Field(description="whether it takes a search budget")
-    budgets: list[str] = Field(description="the budgets it takes: iterations, seconds")
+    searches: bool = Field(description="whether it takes iterations or seconds")
 
 
 class LimitsInfo(_Model):

@@ -13,47 +13,31 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from stonefield.bots import DEFAULT_ITERATIONS, MCTS, PUCT, Bot, Random
-from stonefield.evaluators import Rollouts
+from stonefield.bots import DEFAULT_ITERATIONS, MCTS, Bot, Random
 from stonefield.web.games import Limits, RequestError
 from stonefield.web.models import Search
 
 
 @dataclass(frozen=True)
 class BotKind:
-    """A bot by name: what it is, the search budgets it takes (none, or
-    ``iterations`` and perhaps ``seconds``), and how to make one from
-    (iterations, seconds, seed)."""
+    """A bot by name: what it is, whether it takes a search budget, and how
+    to make one from (iterations, seconds, seed)."""
 
     doc: str
-    budgets: tuple[str, ...]
+    searches: bool
     make: Callable[[int | None, float | None, int], Bot]
-
-    @property
-    def searches(self) -> bool:
-        """Whether the bot takes a search budget at all."""
-        return bool(self.budgets)
 
 
 BOTS: dict[str, BotKind] = {
     "random": BotKind(
         "uniform over the legal moves, the random play of the rules",
-        (),
+        False,
         lambda iterations, seconds, seed: Random(seed=seed),
     ),
     "mcts": BotKind(
         "Monte Carlo tree search with random rollouts (UCT)",
-        ("iterations", "seconds"),
+        True,
         lambda iterations, seconds, seed: MCTS(iterations=iterations, seconds=seconds, seed=seed),
-    ),
-    # PUCT has no clock: its simulations are its budget, bounded by the
-    # server's iteration limit, each one a single random playout.
-    "puct": BotKind(
-        "PUCT search with one random playout per leaf as its evaluator",
-        ("iterations",),
-        lambda iterations, seconds, seed: PUCT(
-            Rollouts(1), simulations=iterations or DEFAULT_ITERATIONS, seed=seed
-        ),
     ),
 }
 """The bots by the name a request gives."""
@@ -77,8 +61,6 @@ def make_bot(name: str, search: Search, limits: Limits) -> Bot:
     seed = _seed(search)
     if not kind.searches:
         return kind.make(None, None, seed)
-    if search.seconds is not None and "seconds" not in kind.budgets:
-        raise RequestError(400, "budget", f"{name} takes its budget in iterations, not seconds")
     kind.make(search.iterations, search.seconds, seed)
     return kind.make(*_within(search, limits), seed)
 
