@@ -66,6 +66,8 @@ pub mod sunder;
 #[cfg(test)]
 mod conformance;
 #[cfg(test)]
+pub(crate) mod fixtures;
+#[cfg(test)]
 mod symmetries;
 #[cfg(test)]
 pub(crate) mod vectors;

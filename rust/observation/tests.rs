@@ -1,23 +1,5 @@
 use super::*;
-use crate::options::{OptionValue, Options};
-
-fn sunder(size: i64, pie: bool) -> AnyPosition {
-    AnyPosition::new(
-        "sunder",
-        &mut Options::new([
-            ("size", OptionValue::Int(size)),
-            ("pie", OptionValue::Bool(pie)),
-        ]),
-    )
-    .unwrap()
-}
-
-fn play(game: &mut AnyPosition, moves: &[&str]) {
-    for m in moves {
-        let a = game.parse_action(m).unwrap();
-        game.apply(a).unwrap();
-    }
-}
+use crate::games::fixtures::{play, sunder};
 
 /// The value of `plane` at column `c`, row `r` (from 1).
 fn at(obs: &[f32], width: usize, plane: usize, c: usize, r: usize) -> f32 {

@@ -1,17 +1,6 @@
 use super::*;
+use crate::games::fixtures::{play, sunder};
 use crate::games::{AnyPosition, Special};
-use crate::options::{OptionValue, Options};
-
-fn sunder(size: i64, pie: bool) -> AnyPosition {
-    AnyPosition::new(
-        "sunder",
-        &mut Options::new([
-            ("size", OptionValue::Int(size)),
-            ("pie", OptionValue::Bool(pie)),
-        ]),
-    )
-    .unwrap()
-}
 
 fn budget(iterations: u64) -> Budget {
     Budget {
@@ -19,13 +8,6 @@ fn budget(iterations: u64) -> Budget {
         time: None,
         exploration: 1.4,
         max_moves: 1000,
-    }
-}
-
-fn play(state: &mut AnyPosition, moves: &[&str]) {
-    for m in moves {
-        let a = state.parse_action(m).unwrap();
-        state.apply(a).unwrap();
     }
 }
 

@@ -3,26 +3,8 @@ use std::convert::Infallible;
 use super::*;
 use crate::bot::evaluator::{Evaluator, Rollouts, Uniform};
 use crate::bot::rounds::run;
+use crate::games::fixtures::{play, sunder};
 use crate::games::AnyPosition;
-use crate::options::{OptionValue, Options};
-
-fn sunder(size: i64, pie: bool) -> AnyPosition {
-    AnyPosition::new(
-        "sunder",
-        &mut Options::new([
-            ("size", OptionValue::Int(size)),
-            ("pie", OptionValue::Bool(pie)),
-        ]),
-    )
-    .unwrap()
-}
-
-fn play(state: &mut AnyPosition, moves: &[&str]) {
-    for m in moves {
-        let a = state.parse_action(m).unwrap();
-        state.apply(a).unwrap();
-    }
-}
 
 fn config(simulations: u32, batch_size: usize) -> Config {
     Config {
