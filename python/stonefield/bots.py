@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
-from stonefield._core import OptionError
+from stonefield._core import OptionError, PuctConfig
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
 
@@ -259,6 +259,9 @@ class PUCT:
         seed: the search seed, 0 to 2**64 - 1.
         threads: threads for the built-in evaluators' work (1: the caller).
 
+    The seven search settings are kept as one checked, frozen
+    :class:`PuctConfig` in ``config``, which every search takes as it is.
+
     Raises:
         OptionError: for a budget, constant, seed or thread count out of range.
         TypeError: for an evaluator that is neither built in nor callable.
@@ -287,7 +290,7 @@ class PUCT:
     ) -> None:
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise OptionError(f"threads must be at least 1, got {threads!r}")
-        _core.check_puct(
+        self.config = PuctConfig(
             simulations=simulations,
             c_puct=c_puct,
             virtual_loss=virtual_loss,
@@ -297,15 +300,43 @@ class PUCT:
             temperature=temperature,
         )
         self.evaluator = evaluator
-        self.simulations = simulations
-        self.c_puct = c_puct
-        self.dirichlet_alpha = dirichlet_alpha
-        self.dirichlet_fraction = dirichlet_fraction
-        self.temperature = temperature
-        self.virtual_loss = virtual_loss
-        self.batch_size = batch_size
         self.seed = _seed(seed)
         self.threads = threads
+
+    @property
+    def simulations(self) -> int:
+        """Descents from the root per move."""
+        return self.config.simulations
+
+    @property
+    def c_puct(self) -> float:
+        """The exploration constant."""
+        return self.config.c_puct
+
+    @property
+    def dirichlet_alpha(self) -> float | None:
+        """The concentration of the root's noise (None: no noise)."""
+        return self.config.dirichlet_alpha
+
+    @property
+    def dirichlet_fraction(self) -> float:
+        """The share of the noise in the root's priors."""
+        return self.config.dirichlet_fraction
+
+    @property
+    def temperature(self) -> float:
+        """The temperature of the move chosen from the root's visits."""
+        return self.config.temperature
+
+    @property
+    def virtual_loss(self) -> float:
+        """Lost visits per descent under way."""
+        return self.config.virtual_loss
+
+    @property
+    def batch_size(self) -> int:
+        """Leaves per evaluator call."""
+        return self.config.batch_size
 
     def analyse(self, state: State) -> PUCTResult:
         """Searches ``state`` and returns the root's statistics per move.
@@ -316,17 +347,7 @@ class PUCT:
             Exception: whatever the evaluator raised, as itself.
         """
         found = _core.puct_search(
-            state,
-            self.evaluator,
-            simulations=self.simulations,
-            c_puct=self.c_puct,
-            virtual_loss=self.virtual_loss,
-            batch_size=self.batch_size,
-            dirichlet_alpha=self.dirichlet_alpha,
-            dirichlet_fraction=self.dirichlet_fraction,
-            temperature=self.temperature,
-            seed=self.seed,
-            threads=self.threads,
+            state, self.evaluator, self.config, seed=self.seed, threads=self.threads
         )
         actions: npt.NDArray[np.int64] = found["actions"]
         choice = int(found["choice"])

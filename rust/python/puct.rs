@@ -23,100 +23,156 @@ const MAX_TREE_BYTES: u64 = 4 << 30;
 /// The most leaves gathered in one round, over all searches.
 pub const MAX_LEAVES: usize = 1 << 16;
 
-/// A search configuration from Python's arguments, each checked.
-#[allow(clippy::too_many_arguments)]
-pub fn search_config(
-    simulations: i64,
+/// The settings of a PUCT search, read from Python's arguments and checked
+/// once, when a bot or a self-play run is made; searches take them as they
+/// are.
+///
+/// >>> from stonefield.bots import PuctConfig
+/// >>> config = PuctConfig(simulations=100, dirichlet_alpha=0.3)
+/// >>> config.simulations, config.batch_size, config.dirichlet_fraction
+/// (100, 8, 0.25)
+#[pyclass(module = "stonefield.bots", name = "PuctConfig", frozen, eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuctConfig {
+    /// The tree's settings.
+    pub search: Config,
+    /// The temperature of the move chosen from the root's visits.
+    pub temperature: f64,
+    /// The arguments as given, to be read back (the tree keeps `f32`, and
+    /// no fraction without noise).
     c_puct: f64,
     virtual_loss: f64,
-    batch_size: i64,
-    dirichlet_alpha: Option<f64>,
     dirichlet_fraction: f64,
-) -> PyResult<Config> {
-    let simulations = u32::try_from(simulations)
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            OptionError::new_err(format!(
-                "simulations must be from 1 to {}, got {simulations}",
-                u32::MAX
-            ))
-        })?;
-    let batch_size = usize::try_from(batch_size)
-        .ok()
-        .filter(|n| (1..=MAX_BATCH).contains(n))
-        .ok_or_else(|| {
-            OptionError::new_err(format!(
-                "batch_size must be from 1 to {MAX_BATCH}, got {batch_size}"
-            ))
-        })?;
-    let at_least_zero = |name: &str, value: f64| {
-        if value.is_finite() && value >= 0.0 {
-            Ok(value)
-        } else {
-            Err(OptionError::new_err(format!(
-                "{name} must be a number >= 0, got {value}"
-            )))
-        }
-    };
-    let c_puct = at_least_zero("c_puct", c_puct)?;
-    let virtual_loss = at_least_zero("virtual_loss", virtual_loss)?;
-    if !(0.0..=1.0).contains(&dirichlet_fraction) {
-        return Err(OptionError::new_err(format!(
-            "dirichlet_fraction must be from 0 to 1, got {dirichlet_fraction}"
-        )));
-    }
-    let noise = match dirichlet_alpha {
-        None => None,
-        Some(alpha) if alpha.is_finite() && alpha > 0.0 => Some((alpha, dirichlet_fraction)),
-        Some(alpha) => {
+}
+
+#[pymethods]
+impl PuctConfig {
+    #[new]
+    #[pyo3(signature = (*, simulations = 800, c_puct = 1.25, virtual_loss = 1.0, batch_size = 8, dirichlet_alpha = None, dirichlet_fraction = 0.25, temperature = 0.0))]
+    fn new(
+        simulations: i64,
+        c_puct: f64,
+        virtual_loss: f64,
+        batch_size: i64,
+        dirichlet_alpha: Option<f64>,
+        dirichlet_fraction: f64,
+        temperature: f64,
+    ) -> PyResult<Self> {
+        let simulations = u32::try_from(simulations)
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| {
+                OptionError::new_err(format!(
+                    "simulations must be from 1 to {}, got {simulations}",
+                    u32::MAX
+                ))
+            })?;
+        let batch_size = usize::try_from(batch_size)
+            .ok()
+            .filter(|n| (1..=MAX_BATCH).contains(n))
+            .ok_or_else(|| {
+                OptionError::new_err(format!(
+                    "batch_size must be from 1 to {MAX_BATCH}, got {batch_size}"
+                ))
+            })?;
+        let at_least_zero = |name: &str, value: f64| {
+            if value.is_finite() && value >= 0.0 {
+                Ok(value)
+            } else {
+                Err(OptionError::new_err(format!(
+                    "{name} must be a number >= 0, got {value}"
+                )))
+            }
+        };
+        let c_puct = at_least_zero("c_puct", c_puct)?;
+        let virtual_loss = at_least_zero("virtual_loss", virtual_loss)?;
+        let temperature = at_least_zero("temperature", temperature)?;
+        if !(0.0..=1.0).contains(&dirichlet_fraction) {
             return Err(OptionError::new_err(format!(
-                "dirichlet_alpha must be a number > 0 (or None for no noise), got {alpha}"
-            )))
+                "dirichlet_fraction must be from 0 to 1, got {dirichlet_fraction}"
+            )));
         }
-    };
-    Ok(Config {
-        simulations,
-        c_puct: c_puct as f32,
-        virtual_loss: virtual_loss as f32,
-        batch_size,
-        noise,
-    })
-}
-
-/// Checks a temperature for choosing a move from the root's visits.
-fn check_temperature(temperature: f64) -> PyResult<()> {
-    if temperature.is_finite() && temperature >= 0.0 {
-        Ok(())
-    } else {
-        Err(OptionError::new_err(format!(
-            "temperature must be a number >= 0, got {temperature}"
-        )))
+        let noise = match dirichlet_alpha {
+            None => None,
+            Some(alpha) if alpha.is_finite() && alpha > 0.0 => Some((alpha, dirichlet_fraction)),
+            Some(alpha) => {
+                return Err(OptionError::new_err(format!(
+                    "dirichlet_alpha must be a number > 0 (or None for no noise), got {alpha}"
+                )))
+            }
+        };
+        Ok(PuctConfig {
+            search: Config {
+                simulations,
+                c_puct: c_puct as f32,
+                virtual_loss: virtual_loss as f32,
+                batch_size,
+                noise,
+            },
+            temperature,
+            c_puct,
+            virtual_loss,
+            dirichlet_fraction,
+        })
     }
-}
 
-/// Checks the arguments of a PUCT search, so that a bot refuses bad ones
-/// when it is made rather than at its first move.
-#[pyfunction]
-#[pyo3(signature = (*, simulations, c_puct, virtual_loss, batch_size, dirichlet_alpha, dirichlet_fraction, temperature))]
-pub fn check_puct(
-    simulations: i64,
-    c_puct: f64,
-    virtual_loss: f64,
-    batch_size: i64,
-    dirichlet_alpha: Option<f64>,
-    dirichlet_fraction: f64,
-    temperature: f64,
-) -> PyResult<()> {
-    search_config(
-        simulations,
-        c_puct,
-        virtual_loss,
-        batch_size,
-        dirichlet_alpha,
-        dirichlet_fraction,
-    )?;
-    check_temperature(temperature)
+    /// Descents from the root per search.
+    #[getter]
+    fn simulations(&self) -> u32 {
+        self.search.simulations
+    }
+
+    /// The exploration constant.
+    #[getter]
+    fn c_puct(&self) -> f64 {
+        self.c_puct
+    }
+
+    /// Lost visits per descent under way.
+    #[getter]
+    fn virtual_loss(&self) -> f64 {
+        self.virtual_loss
+    }
+
+    /// Leaves per evaluator call, per search.
+    #[getter]
+    fn batch_size(&self) -> usize {
+        self.search.batch_size
+    }
+
+    /// The concentration of the root's Dirichlet noise (None: no noise).
+    #[getter]
+    fn dirichlet_alpha(&self) -> Option<f64> {
+        self.search.noise.map(|(alpha, _)| alpha)
+    }
+
+    /// The share of the noise in the root's priors.
+    #[getter]
+    fn dirichlet_fraction(&self) -> f64 {
+        self.dirichlet_fraction
+    }
+
+    /// The temperature of a move chosen from the root's visits.
+    #[getter(temperature)]
+    fn get_temperature(&self) -> f64 {
+        self.temperature
+    }
+
+    fn __repr__(&self) -> String {
+        let alpha = self
+            .dirichlet_alpha()
+            .map_or_else(|| "None".to_string(), |a| format!("{a:?}"));
+        format!(
+            "PuctConfig(simulations={}, c_puct={:?}, virtual_loss={:?}, batch_size={}, \
+             dirichlet_alpha={alpha}, dirichlet_fraction={:?}, temperature={:?})",
+            self.search.simulations,
+            self.c_puct,
+            self.virtual_loss,
+            self.search.batch_size,
+            self.dirichlet_fraction,
+            self.temperature
+        )
+    }
 }
 
 /// Refuses `trees` searches with `config` whose trees could outgrow
@@ -193,35 +249,24 @@ impl PositionVisitor for SearchPosition<'_> {
 /// Searches `state` by PUCT with `evaluator` and returns `{"actions",
 /// "visits", "values", "priors", "simulations", "choice"}`: the legal
 /// actions in increasing order, each one's root visits, mean value for the
-/// player to move and prior, and the action chosen at `temperature`. The
-/// result depends only on the position, the arguments and the evaluator's
-/// answers.
+/// player to move and prior, and the action chosen at the configuration's
+/// temperature. The result depends only on the position, the arguments and
+/// the evaluator's answers.
 #[pyfunction]
-#[pyo3(signature = (state, evaluator, *, simulations, c_puct, virtual_loss, batch_size, dirichlet_alpha, dirichlet_fraction, temperature, seed, threads = 1))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (state, evaluator, config, *, seed, threads = 1))]
 pub fn puct_search<'py>(
     py: Python<'py>,
     state: &Bound<'py, State>,
     evaluator: &Bound<'py, PyAny>,
-    simulations: i64,
-    c_puct: f64,
-    virtual_loss: f64,
-    batch_size: i64,
-    dirichlet_alpha: Option<f64>,
-    dirichlet_fraction: f64,
-    temperature: f64,
+    config: &PuctConfig,
     seed: u64,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let config = search_config(
-        simulations,
-        c_puct,
-        virtual_loss,
-        batch_size,
-        dirichlet_alpha,
-        dirichlet_fraction,
-    )?;
-    check_temperature(temperature)?;
+    let PuctConfig {
+        search: config,
+        temperature,
+        ..
+    } = *config;
     let root = state.try_borrow()?.current().clone();
     if root.is_terminal() {
         return Err(IllegalMoveError::new_err(format!(

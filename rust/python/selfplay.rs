@@ -10,7 +10,7 @@ use super::errors::OptionError;
 use super::evaluators::AnyEvaluator;
 use super::game::Game;
 use super::pools::pool;
-use super::puct::{check_size, search_config};
+use super::puct::{check_size, PuctConfig};
 use crate::bot::selfplay::Options;
 use crate::bot::{run, PlayedGame, SelfPlay, Threads};
 use crate::games::{Position, PositionVisitor};
@@ -61,42 +61,31 @@ impl PositionVisitor for Play<'_> {
     }
 }
 
-/// Plays `games` games of `game` by PUCT self-play, `concurrent` at a
-/// time, and returns their rows (`"observations"`, `"masks"`,
-/// `"policies"`, `"to_move"`, `"game_index"`, `"ply"`, `"outcomes"`, one per
-/// ply in game order) and their games (`"records"`, `"winners"`,
+/// Plays `games` games of `game` by PUCT self-play with the searches of
+/// `config`, `concurrent` at a time (the first `temperature_moves` plies of
+/// each drawn at the configuration's temperature), and returns their rows
+/// (`"observations"`, `"masks"`, `"policies"`, `"to_move"`, `"game_index"`,
+/// `"ply"`, `"outcomes"`, one per ply in game order) and their games (`"records"`, `"winners"`,
 /// `"finished"`, `"lengths"`). Game `i` depends only on `(seed, i)`, the
 /// options and the evaluator's answers. `progress(done, total)` is called
 /// as games finish.
 #[pyfunction]
-#[pyo3(signature = (game, evaluator, *, games, concurrent, simulations, c_puct, virtual_loss, batch_size, dirichlet_alpha, dirichlet_fraction, temperature_moves, max_moves, seed, threads = None, progress = None))]
+#[pyo3(signature = (game, evaluator, config, *, games, concurrent, temperature_moves, max_moves, seed, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
     game: &Bound<'py, Game>,
     evaluator: &Bound<'py, PyAny>,
+    config: &PuctConfig,
     games: usize,
     concurrent: i64,
-    simulations: i64,
-    c_puct: f64,
-    virtual_loss: f64,
-    batch_size: i64,
-    dirichlet_alpha: Option<f64>,
-    dirichlet_fraction: f64,
     temperature_moves: u32,
     max_moves: Option<usize>,
     seed: u64,
     threads: Option<usize>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let search = search_config(
-        simulations,
-        c_puct,
-        virtual_loss,
-        batch_size,
-        dirichlet_alpha,
-        dirichlet_fraction,
-    )?;
+    let search = config.search;
     let concurrent = usize::try_from(concurrent)
         .ok()
         .filter(|&n| n >= 1)
@@ -120,6 +109,7 @@ pub fn selfplay<'py>(
         games,
         concurrent,
         temperature_moves,
+        temperature: config.temperature,
         max_moves,
         seed,
     };

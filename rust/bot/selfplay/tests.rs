@@ -27,6 +27,7 @@ fn options(games: usize, concurrent: usize) -> Options {
         games,
         concurrent,
         temperature_moves: 4,
+        temperature: 1.0,
         max_moves: 200,
         seed: 11,
     }
