@@ -97,7 +97,8 @@ class PuctConfig:
     def __new__(
         cls,
         *,
-        simulations: int = 800,
+        simulations: int | None = None,
+        seconds: float | None = None,
         c_puct: float = 1.25,
         virtual_loss: float = 1.0,
         batch_size: int = 8,
@@ -106,7 +107,9 @@ class PuctConfig:
         temperature: float = 0.0,
     ) -> PuctConfig: ...
     @property
-    def simulations(self) -> int: ...
+    def simulations(self) -> int | None: ...
+    @property
+    def seconds(self) -> float | None: ...
     @property
     def c_puct(self) -> float: ...
     @property
