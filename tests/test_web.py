@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import time
 
 import pytest
 import stonefield
 from fastapi.testclient import TestClient
-from stonefield.bots import MCTS, Random
+from stonefield.bots import MCTS, PUCT, Random
 from stonefield.colour import Colour
+from stonefield.evaluators import Rollouts
 from stonefield.play import score_rows
 from stonefield.web.app import create_app
 from stonefield.web.games import Limits
@@ -310,10 +312,40 @@ def test_bots_choose_what_the_package_bots_choose(client, name):
         assert_same_position(answer.json(), state)
 
 
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_puct_chooses_what_the_package_puct_chooses(client, name):
+    shown = new_game(client, name, size=SMALL[name])
+    state = stonefield.game(name, size=SMALL[name]).start()
+    answer = client.post(
+        f"/api/games/{shown['id']}/bot-move", json={"bot": "puct", "iterations": 50, "seed": 3}
+    )
+    assert answer.status_code == 200, answer.text
+    state.play(PUCT(Rollouts(1), simulations=50, seed=3).choose(state))
+    assert_same_position(answer.json(), state)
+
+
+def test_puct_thinks_no_longer_than_the_servers_seconds():
+    # Without a budget of its own a bot searches its default simulations
+    # within the server's seconds; with seconds alone it searches for them.
+    with TestClient(create_app(Limits(seconds=0.5))) as client:
+        for request in [{"bot": "puct", "seed": 1}, {"bot": "puct", "seconds": 0.4}]:
+            shown = new_game(client, "anadil", size=19)
+            started = time.perf_counter()
+            answer = client.post(f"/api/games/{shown['id']}/bot-move", json=request)
+            took = time.perf_counter() - started
+            assert answer.status_code == 200, answer.text
+            assert len(answer.json()["moves"]) == 1
+            assert took < 3.0, f"{request} took {took:.1f} s"
+
+
 @pytest.mark.parametrize(
     ("request_body", "status"),
     [
         ({"bot": "alphago"}, 400),
+        ({"bot": "puct", "iterations": 0}, 400),
+        ({"bot": "puct", "seconds": 0}, 400),
+        ({"bot": "puct", "iterations": 10**9}, 400),
+        ({"bot": "puct", "seconds": 3600}, 400),
         ({"bot": "mcts", "iterations": 0}, 400),
         ({"bot": "mcts", "seconds": -1}, 400),
         ({"bot": "mcts", "seed": -1}, 400),

@@ -203,6 +203,20 @@ def test_a_bot_answers_a_move(page, address):
     expect(page.locator("#status")).to_contain_text("Black")
 
 
+def test_puct_answers_a_move_within_its_seconds(page, address, tmp_path):
+    new_game(page, "sunder", size=4, pie=False)
+    page.select_option("#player-1", "puct")
+    expect(page.locator("#player-1 option:checked")).to_have_text("PUCT")
+    page.get_by_label("White's strength in").select_option("seconds")
+    strength = page.get_by_label("White's strength", exact=True)
+    strength.fill("0.5")
+    strength.dispatch_event("change")
+    click_move(page, "b2")
+    expect(page.locator("#moves li")).to_have_count(3)
+    expect(page.locator("#status")).to_contain_text("Black")
+    shoot(page, tmp_path, "puct")
+
+
 def test_a_pasted_record_loads_and_a_broken_one_says_why(page, address):
     page.click("#open-load")
     page.fill("#load-text", "sunder size=3 ; b2 b2")

@@ -5,6 +5,8 @@ server's limits: the package's own players, nothing of the server's.
 >>> from stonefield.web.models import Search
 >>> make_bot("mcts", Search(iterations=500, seed=7), Limits(seconds=3))
 MCTS(iterations=500, seconds=3, seed=7, threads=1)
+>>> make_bot("puct", Search(seconds=2, seed=7), Limits(seconds=3))
+PUCT(Rollouts(1), seconds=2, batch_size=8, seed=7)
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from stonefield.bots import DEFAULT_ITERATIONS, MCTS, Bot, Random
+from stonefield.bots import DEFAULT_ITERATIONS, MCTS, PUCT, Bot, Random
+from stonefield.evaluators import Rollouts
 from stonefield.web.games import Limits, RequestError
 from stonefield.web.models import Search
 
@@ -38,6 +41,14 @@ BOTS: dict[str, BotKind] = {
         "Monte Carlo tree search with random rollouts (UCT)",
         True,
         lambda iterations, seconds, seed: MCTS(iterations=iterations, seconds=seconds, seed=seed),
+    ),
+    # Its iterations are simulations, each leaf valued by one random playout.
+    "puct": BotKind(
+        "PUCT search (AlphaZero's) with one random playout per leaf as its evaluator",
+        True,
+        lambda iterations, seconds, seed: PUCT(
+            Rollouts(1), simulations=iterations, seconds=seconds, seed=seed
+        ),
     ),
 }
 """The bots by the name a request gives."""

@@ -20,6 +20,7 @@ const ui = {
 };
 
 const COLOURS = { black: "Black", white: "White" };
+const BOT_TITLES = { mcts: "MCTS", puct: "PUCT" };
 const GAME_NOTES = {
   sunder: "make a group whose every cut is at most half the board",
   anda: "keep your groups breathing; score territory and prisoners",
@@ -271,7 +272,7 @@ function renderStatus(position) {
   }
   const seat = seatOf(position.to_move, position.swapped);
   const player = ui.players[seat];
-  const who = player.bot === "human" ? "" : ` (${player.bot === "mcts" ? "MCTS" : title(player.bot)})`;
+  const who = player.bot === "human" ? "" : ` (${BOT_TITLES[player.bot] || title(player.bot)})`;
   const thinking = ui.thinking && latest() ? " is thinking…" : " to move";
   status.append(stoneIcon(position.to_move), el("strong", {}, COLOURS[position.to_move]), `${who}${thinking}`);
   const last = position.last_move;
@@ -412,7 +413,7 @@ function renderPlayers(position) {
       },
       el("option", { value: "human" }, "Human"),
       ui.catalogue.bots.map((bot) =>
-        el("option", { value: bot.name, title: bot.doc }, bot.name === "mcts" ? "MCTS" : title(bot.name)),
+        el("option", { value: bot.name, title: bot.doc }, BOT_TITLES[bot.name] || title(bot.name)),
       ),
     );
     choose.value = player.bot;
