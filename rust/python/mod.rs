@@ -62,7 +62,7 @@ mod _core {
     #[pymodule_export]
     use super::position::{describe, describe_origin, set_up};
     #[pymodule_export]
-    use super::puct::{check_puct, puct_search};
+    use super::puct::{puct_search, PuctConfig};
     #[pymodule_export]
     use super::record::read_record;
     #[pymodule_export]
