@@ -239,6 +239,27 @@ def _tournament_blocks(t: Tournament) -> list[Block]:
     ]
 
 
+def _budget_note(report: BalanceReport) -> str:
+    """What sized the searches' budgets, and how to repeat them."""
+    if report.ply_seconds is None:
+        return ""
+    flags = []
+    evaluated = [r.measures.evaluation for r in report.reports if r.measures.evaluation]
+    if evaluated:
+        flags.append(f"--evaluation-iterations {evaluated[0].iterations}")
+    if report.skill_trace is not None and report.skill_trace.levels:
+        flags.append(
+            f"--skill-levels {len(report.skill_trace.levels)} "
+            f"--skill-base {report.skill_trace.levels[0].weak}"
+        )
+    return (
+        "The search budgets that were not given were fitted to this run's measured cost, "
+        f"{report.ply_seconds * 1e6:.2g} \u00b5s a ply of random play on all cores, "
+        "so that each search stage takes a minute or two; "
+        + (f"{' '.join(flags)} repeats them on any machine." if flags else "no search ran.")
+    )
+
+
 def title(report: BalanceReport) -> str:
     """The report's title."""
     return f"Design report: {report.game!r}"
@@ -259,6 +280,20 @@ def blocks(report: BalanceReport) -> list[Block]:
         Paragraph(" ".join(_verdict_first_player(r) for r in report.reports)),
         _measures_table(report),
     ]
+    partly = [r for r in report.reports if r.detailed_games < r.games]
+    if partly:
+        out.append(
+            Paragraph(
+                "The branching rows, decision moves, coverage and complexity count every "
+                "legal move of every ply, in the first "
+                + " and ".join(f"{r.detailed_games:,} games of {_who(r)}" for r in partly)
+                + "; the other rows are over every game.",
+                note=True,
+            )
+        )
+    budget = _budget_note(report)
+    if budget:
+        out.append(Paragraph(budget, note=True))
     evaluated = [r.measures.evaluation for r in report.reports if r.measures.evaluation]
     if evaluated:
         e = evaluated[0]
@@ -286,7 +321,15 @@ def blocks(report: BalanceReport) -> list[Block]:
                 "Black's win rate at each komi with its 95 % Wilson band. The fair komi "
                 "is where a logistic fit of the rate crosses 50 %.",
             ),
-            Paragraph(f"Fair komi: {fair}."),
+            Paragraph(
+                f"Fair komi: {fair}. "
+                + "; ".join(
+                    f"{_who(r)}: {r.komi[0].games:,} games at each komi"
+                    for r in report.reports
+                    if r.komi
+                )
+                + "."
+            ),
         ]
     out += [
         Heading("Game length"),
