@@ -19,6 +19,7 @@ from html import escape as _escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from stonefield.metrics.budget import EVALUATION_SECONDS, SKILL_SECONDS
 from stonefield.metrics.estimate import Estimate
 from stonefield.metrics.labels import EVALUATION_MEASURES, MEASURES, elo, percent
 
@@ -255,7 +256,8 @@ def _budget_note(report: BalanceReport) -> str:
     return (
         "The search budgets that were not given were fitted to this run's measured cost, "
         f"{report.ply_seconds * 1e6:.2g} \u00b5s a ply of random play on all cores, "
-        "so that each search stage takes a minute or two; "
+        f"so that the skill trace takes about {SKILL_SECONDS:.0f} s and the evaluations "
+        f"about {EVALUATION_SECONDS:.0f} s; "
         + (f"{' '.join(flags)} repeats them on any machine." if flags else "no search ran.")
     )
 
@@ -310,6 +312,7 @@ def blocks(report: BalanceReport) -> list[Block]:
         fair = "; ".join(
             f"{_who(r)}: "
             + ("not within the range played" if r.fair_komi is None else f"{r.fair_komi:.2f}")
+            + f" ({r.komi[0].games:,} games at each komi)"
             for r in report.reports
             if r.komi
         )
@@ -321,15 +324,7 @@ def blocks(report: BalanceReport) -> list[Block]:
                 "Black's win rate at each komi with its 95 % Wilson band. The fair komi "
                 "is where a logistic fit of the rate crosses 50 %.",
             ),
-            Paragraph(
-                f"Fair komi: {fair}. "
-                + "; ".join(
-                    f"{_who(r)}: {r.komi[0].games:,} games at each komi"
-                    for r in report.reports
-                    if r.komi
-                )
-                + "."
-            ),
+            Paragraph(f"Fair komi: {fair}."),
         ]
     out += [
         Heading("Game length"),
