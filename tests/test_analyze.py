@@ -198,3 +198,23 @@ def test_branching_arrays_are_plain_lists_for_json():
     assert isinstance(random.branching_by_ply, list)
     json.dumps(report.to_dict())
     assert np.isfinite(random.branching_mean)
+
+
+def test_an_automatic_komi_range_spans_where_komi_turns_the_game():
+    from stonefield.metrics.komi_range import FAR_ABOVE, FAR_BELOW, probe_komi_range
+
+    game = stonefield.Sunder(size=4)
+    low, high = probe_komi_range(game, seed=1)
+    assert low < 0 < high
+    # The probes' own games: 100 random games at each end.
+    for komi, holds in ((low, lambda r: r >= FAR_ABOVE), (high, lambda r: r <= FAR_BELOW)):
+        rate = stonefield.simulate(stonefield.Sunder(size=4, komi=komi), games=100, seed=1)
+        assert holds(rate.summary.black_win_rate), komi
+    report = stonefield.analyze(game, games=1000, seed=1, komi_range="auto", **PLAY_ONLY)
+    random = report.report("random")
+    assert random.komi[0].komi == low and random.komi[-1].komi <= high
+    assert 2 <= len(random.komi) <= 17 and {p.games for p in random.komi} == {400}
+    assert random.komi[0].black_win_rate > 0.5 > random.komi[-1].black_win_rate
+    assert random.fair_komi is not None and low < random.fair_komi < high
+    lingarda = stonefield.analyze("lingarda", games=50, size=3, komi_range="auto", **PLAY_ONLY)
+    assert lingarda.report("random").komi == ()

@@ -211,3 +211,65 @@ def test_left_out_budgets_are_fitted_to_the_games_length():
         "sunder", games=40, seed=2, size=2, pie=False, skill_games=2, skill_base=3
     )
     assert given.skill_trace is not None and given.skill_trace.levels[0].weak == 3
+
+
+def test_the_measures_of_choice_come_from_the_first_games_alone():
+    # 200 games with the first 50 detailed give those 50 games' branching,
+    # and every game's outcome and length.
+    part = stonefield.analyze(
+        "sunder", games=200, seed=3, size=3, evaluated_games=0, skill_levels=0, detailed_games=50
+    )
+    first = stonefield.analyze(
+        "sunder", games=50, seed=3, size=3, evaluated_games=0, skill_levels=0
+    )
+    everything = stonefield.analyze(
+        "sunder", games=200, seed=3, size=3, evaluated_games=0, skill_levels=0, detailed_games=200
+    )
+    p, f, e = part.report("random"), first.report("random"), everything.report("random")
+    assert p.detailed_games == 50 and p.games == 200
+    for name in ("branching_factor", "decision_moves", "board_coverage", "game_tree_complexity"):
+        assert getattr(p.measures, name) == getattr(f.measures, name), name
+        assert getattr(p.measures, name).n == 50
+    assert p.branching_by_ply == f.branching_by_ply and p.games_by_ply[0] == 50
+    assert p.measures.duration == e.measures.duration and p.measures.duration.n == 200
+    assert (p.black_wins, p.length_histogram) == (e.black_wins, e.length_histogram)
+    with pytest.raises(OptionError, match="detailed_games"):
+        stonefield.analyze("sunder", games=10, size=3, detailed_games=0)
+
+
+def test_a_fitted_skill_trace_drops_levels_before_it_searches_too_little():
+    from stonefield.metrics.budget import INFORMATIVE_BASE, fit_skill_trace, skill_trace_cost
+
+    # Within a budget for two levels at base 16, the top levels go first.
+    plies = skill_trace_cost(200, 20, 2, 16)
+    assert fit_skill_trace(200, 20, 4, 16, plies=plies) == (2, 16)
+    # Below it, the base halves; every fit is within its budget.
+    for length in (100, 300, 700):
+        levels, base = fit_skill_trace(length, 20, 4, 16, plies=1e7)
+        assert skill_trace_cost(length, 20, levels, base) <= 1e7 or (levels, base) == (1, 1)
+        assert levels <= 2 or base >= INFORMATIVE_BASE
+
+
+def test_left_out_budgets_follow_the_measured_cost_and_the_report_says_so():
+    from stonefield.metrics.report import html_report
+
+    # 1,500 games of Sunder 7 without their legal moves counted: enough plies to time.
+    report = stonefield.analyze("sunder", games=2000, seed=1, evaluated_games=2, skill_games=2)
+    assert report.ply_seconds is not None and 0 < report.ply_seconds < 1e-3
+    trace = report.skill_trace
+    assert trace is not None
+    page = html_report(report)
+    assert f"--skill-levels {len(trace.levels)} --skill-base {trace.levels[0].weak}" in page
+    # Budgets given are kept.
+    given = stonefield.analyze(
+        "sunder",
+        games=40,
+        seed=2,
+        size=2,
+        pie=False,
+        skill_games=2,
+        skill_base=3,
+        skill_levels=1,
+        evaluation_iterations=20,
+    )
+    assert given.skill_trace is not None and given.skill_trace.levels[0].weak == 3

@@ -195,6 +195,7 @@ def test_the_tournament_command_prints_a_crosstable_and_ratings():
         "--players",
         "random",
         "mcts:50",
+        "puct:50",
         "--games",
         "4",
         "--seed",
@@ -202,6 +203,7 @@ def test_the_tournament_command_prints_a_crosstable_and_ratings():
     )
     assert done.returncode == 0, done.stderr
     assert "first \\ second" in done.stdout and "Elo" in done.stdout
+    assert "puct:50" in done.stdout
     bad = run("tournament", "sunder", "--players", "random", "nobody")
     assert bad.returncode == 2 and "a player is" in bad.stderr
 

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 import stonefield
 from stonefield import OptionError
-from stonefield.bots import MCTS, Random
+from stonefield.bots import MCTS, PUCT, Random
+from stonefield.evaluators import Rollouts
 from stonefield.metrics import elo_ratings, tournament
 from stonefield.metrics.ratings import ELO
 
@@ -90,3 +91,32 @@ def test_bad_players_are_refused():
         tournament(game, ["random"])
     with pytest.raises(OptionError, match="games_per_pair"):
         tournament(game, ["random", "mcts:5"], games_per_pair=1)
+
+
+def first_legal(state):
+    return state.legal_moves()[0]
+
+
+def test_a_puct_player_is_puct_with_one_playout_a_leaf_seeded_by_game():
+    game = stonefield.Sunder(size=3)
+    result = tournament(game, ["puct:30", first_legal], games_per_pair=4, seed=7)
+    assert result.players == ("puct:30", "first_legal")
+    # The same games by hand: game j of the pair has PUCT seeded 7 + j,
+    # moving first in games 0 and 1.
+    points = 0.0
+    for j in range(4):
+        puct = PUCT(Rollouts(), simulations=30, seed=7 + j)
+        puct_seat = 0 if j < 2 else 1
+        state = game.start()
+        while not state.is_over and state.ply < game.default_max_moves:
+            mover = state.seat_of(state.to_move)
+            state.play(puct.choose(state) if mover == puct_seat else first_legal(state))
+        winner = None if state.winner is None else state.seat_of(state.winner)
+        points += 0.5 if winner is None else float(winner == puct_seat)
+    assert result.scores[0, 1] == points
+    stronger = tournament(game, ["random", "puct:200"], games_per_pair=10, seed=1)
+    assert stronger.ratings[1].elo > stronger.ratings[0].elo, stronger.scores
+    with pytest.raises(OptionError, match="puct:N"):
+        tournament(game, ["random", "puct:0"])
+    with pytest.raises(OptionError, match="simulations"):
+        tournament(game, ["random", f"puct:{2**40}"])

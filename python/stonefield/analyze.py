@@ -9,8 +9,8 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -21,8 +21,18 @@ from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.jsondata import json_ready
 from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
-from stonefield.metrics.budget import fit_evaluation_iterations, fit_skill_trace
+from stonefield.metrics.budget import (
+    EVALUATION_PLIES,
+    EVALUATION_SECONDS,
+    PLIES_TO_TIME,
+    SKILL_PLIES,
+    SKILL_SECONDS,
+    fit_evaluation_iterations,
+    fit_skill_trace,
+    plies_within,
+)
 from stonefield.metrics.design import Measures, design_measures
+from stonefield.metrics.komi_range import komi_grid_step, probe_komi_range
 from stonefield.metrics.skill_trace import (
     DEFAULT_BASE,
     DEFAULT_GAMES,
@@ -49,6 +59,15 @@ DEFAULT_EVALUATION_ITERATIONS = 200
 
 #: About how many positions of each evaluated game are evaluated.
 EVALUATED_POSITIONS = 20
+
+#: Games of each player whose every ply is looked at for the measures of
+#: choice (branching, decisions, coverage, complexity), when not given:
+#: counting every legal move of every ply costs up to ten times the game.
+DEFAULT_DETAILED_GAMES = 500
+
+#: Random games at each komi of a range found by probing (``komi_range=
+#: "auto"``), at most.
+AUTO_KOMI_GAMES = 400
 
 #: What the last action of a game was, by the code Rust reports.
 _LAST_ACTION = {0: "no move", 1: "a placement", 2: "two passes", 3: "a swap", 4: "a release"}
@@ -85,10 +104,13 @@ class PlayReport:
         length_quantiles: ``p5`` ... ``p95`` of the number of actions.
         length_histogram: ``(counts, edges)`` of the number of actions, in
             bins of whole lengths (see :func:`length_histogram`).
-        branching_mean: legal moves per turn, over every turn of every game.
-        branching_by_ply: mean legal moves at each ply, over the games still
-            going then.
-        games_by_ply: how many games were still going at each ply.
+        detailed_games: the first games, whose legal moves were counted at
+            every ply: the branching and the measures of choice are theirs.
+        branching_mean: legal moves per turn, over every turn of the
+            detailed games.
+        branching_by_ply: mean legal moves at each ply, over the detailed
+            games still going then.
+        games_by_ply: how many detailed games were still going at each ply.
         komi: Black's win rate at each komi of the range asked for.
         fair_komi: where Black's win rate crosses 50 % (see
             :func:`fair_komi`), or None.
@@ -111,6 +133,7 @@ class PlayReport:
     length_mean: float
     length_quantiles: dict[str, float]
     length_histogram: tuple[list[int], list[float]]
+    detailed_games: int
     branching_mean: float
     branching_by_ply: list[float]
     games_by_ply: list[int]
@@ -130,8 +153,10 @@ class PlayReport:
 @dataclass(frozen=True)
 class BalanceReport:
     """The result of :func:`analyze`: one :class:`PlayReport` per player,
-    the skill trace when one was run, and a tournament when one was added
-    (see :meth:`with_tournament`)."""
+    the skill trace when one was run, a tournament when one was added (see
+    :meth:`with_tournament`), and the measured seconds a random-game ply
+    took, which sized the searches' budgets left out (None when too few
+    plies were timed, or when every budget was given)."""
 
     game: Game
     seed: int
@@ -139,12 +164,11 @@ class BalanceReport:
     reports: tuple[PlayReport, ...]
     skill_trace: SkillTrace | None = None
     tournament: Tournament | None = None
+    ply_seconds: float | None = None
 
     def with_tournament(self, tournament: Tournament) -> BalanceReport:
         """This report with ``tournament``'s crosstable and ratings."""
-        return BalanceReport(
-            self.game, self.seed, self.max_moves, self.reports, self.skill_trace, tournament
-        )
+        return replace(self, tournament=tournament)
 
     def report(self, bot: str) -> PlayReport | None:
         """The report for ``bot`` (``"random"`` or ``"mcts"``), if run."""
@@ -161,6 +185,7 @@ class BalanceReport:
             "reports": [r.to_dict() for r in self.reports],
             "skill_trace": None if self.skill_trace is None else self.skill_trace.to_dict(),
             "tournament": None if self.tournament is None else self.tournament.to_dict(),
+            "ply_seconds": self.ply_seconds,
         }
 
 
@@ -261,6 +286,7 @@ def _report(
     bot: str,
     iterations: int | None,
     played: Played,
+    detailed: Played,
     komi: tuple[KomiPoint, ...],
     measures: Measures,
     seconds: float,
@@ -272,10 +298,10 @@ def _report(
     quantiles = (
         {f"p{q}": float(np.percentile(lengths, q)) for q in (5, 25, 50, 75, 95)} if games else {}
     )
-    going = played.reached > 0
-    by_ply = np.zeros(len(played.reached))
-    by_ply[going] = played.branching[going] / played.reached[going]
-    turns = int(played.reached.sum())
+    going = detailed.reached > 0
+    by_ply = np.zeros(len(detailed.reached))
+    by_ply[going] = detailed.branching[going] / detailed.reached[going]
+    turns = int(detailed.reached.sum())
     return PlayReport(
         bot=bot,
         iterations=iterations,
@@ -291,11 +317,12 @@ def _report(
         length_mean=float(lengths.mean()) if games else math.nan,
         length_quantiles=quantiles,
         length_histogram=length_histogram(played.lengths),
-        branching_mean=float(played.branching.sum()) / turns if turns else math.nan,
+        detailed_games=detailed.games,
+        branching_mean=float(detailed.branching.sum()) / turns if turns else math.nan,
         branching_by_ply=by_ply[: int(np.flatnonzero(going)[-1]) + 1 if going.any() else 0]
         .round(4)
         .tolist(),
-        games_by_ply=played.reached[going].astype(int).tolist(),
+        games_by_ply=detailed.reached[going].astype(int).tolist(),
         komi=komi,
         fair_komi=fair_komi(komi),
         measures=measures,
@@ -341,7 +368,7 @@ def analyze(
     games: int = 2000,
     seed: int = 0,
     bot: str = "random",
-    komi_range: tuple[float, float] | None = None,
+    komi_range: tuple[float, float] | Literal["auto"] | None = None,
     iterations: int = DEFAULT_ITERATIONS,
     mcts_games: int | None = None,
     exploration: float = DEFAULT_EXPLORATION,
@@ -352,6 +379,7 @@ def analyze(
     progress: Callable[[int, int], None] | None = None,
     evaluated_games: int = DEFAULT_EVALUATED_GAMES,
     evaluation_iterations: int | None = None,
+    detailed_games: int = DEFAULT_DETAILED_GAMES,
     skill_levels: int | None = None,
     skill_games: int = DEFAULT_GAMES,
     skill_base: int | None = None,
@@ -373,7 +401,11 @@ def analyze(
         seed: the batch seed (0 to 2**64 - 1).
         bot: ``"random"``, or ``"mcts"`` to add MCTS self-play.
         komi_range: ``(low, high)``: also play at every komi in it (games
-            with komi only) and estimate the fair komi.
+            with komi only) and estimate the fair komi. ``"auto"``: random
+            play only, over the range where Black's rate falls from 65 % to
+            35 % (see :func:`~stonefield.metrics.komi_range.probe_komi_range`),
+            at most 17 komi values of at most 400 games each; nothing for a
+            game with no komi.
         iterations: MCTS iterations per move in self-play.
         mcts_games: self-play games per komi value (default
             ``min(games, 100)``).
@@ -390,6 +422,9 @@ def analyze(
         evaluation_iterations: iterations of each of those searches
             (None: 200, fewer for long games; see
             :mod:`stonefield.metrics.budget`).
+        detailed_games: games of each player whose legal moves are counted
+            at every ply, for the branching, decision moves, coverage and
+            complexity (the first games; at least the evaluated ones).
         skill_levels: levels of the skill trace (0: none; None: 4, fewer
             for long games).
         skill_games: games per level of the skill trace.
@@ -429,16 +464,17 @@ def analyze(
         ("iterations", iterations, 1),
         ("evaluation_iterations", evaluation_iterations, 1),
         ("evaluated_games", evaluated_games, 0),
+        ("detailed_games", detailed_games, 1),
         ("skill_levels", skill_levels, 0),
         ("skill_base", skill_base, 1),
     ):
-        if value is None and name not in ("iterations", "evaluated_games"):
+        if value is None and name not in ("iterations", "evaluated_games", "detailed_games"):
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise OptionError(f"{name} must be a whole number >= {least}, got {value!r}")
     mcts_games = min(games, DEFAULT_MCTS_GAMES) if mcts_games is None else mcts_games
     check_batch_arguments(mcts_games, seed, threads, max_moves)
-    komis = komi_values(game, *komi_range) if komi_range is not None else []
+    komis = komi_values(game, *komi_range) if isinstance(komi_range, tuple) else []
     plan: list[tuple[str, int | None, int]] = [("random", None, games)]
     if bot == "mcts":
         plan.append(("mcts", iterations, mcts_games))
@@ -468,6 +504,7 @@ def analyze(
         count: int,
         evaluation: EvaluationPlan | None,
         advance: Callable[[int], None],
+        branching: bool = True,
     ) -> list[GameBatch]:
         return play_parts(
             on,
@@ -477,7 +514,7 @@ def analyze(
             offset=first,
             threads=threads,
             max_moves=max_moves,
-            branching=True,
+            branching=branching,
             evaluation=evaluation,
             executor=executor,
             chunks=chunks,
@@ -487,25 +524,39 @@ def analyze(
     reports = []
     cap = max_moves if max_moves is not None else game.default_max_moves
     every, mean_length = 1, 0.0
+    ply_seconds: float | None = None
     for name, per_move, count in plan:
         started = time.perf_counter()
         who = "random games" if per_move is None else f"MCTS self-play ({per_move} it.)"
         evaluated = min(evaluated_games, count)
-        parts = play(
-            game, per_move, evaluated, count - evaluated, None, counter(who, count - evaluated)
-        )
+        detailed = max(evaluated, min(detailed_games, count))
+        advance = counter(who, count - evaluated)
+        timed = time.perf_counter()
+        plain = play(game, per_move, detailed, count - detailed, None, advance, branching=False)
+        timed = time.perf_counter() - timed
+        detail = play(game, per_move, evaluated, detailed - evaluated, None, advance)
         if name == "random":
-            lengths = join(parts, cap).lengths
+            lengths = join(detail + plain, cap).lengths
             mean_length = float(lengths.mean()) if len(lengths) else 0.0
             every = max(1, round(mean_length / EVALUATED_POSITIONS))
+            # The searches' budgets come from what a ply of random play cost
+            # here (a game too few to time keeps the fixed fallbacks).
+            plain_plies = sum(int(np.sum(p.lengths)) for p in plain)
+            ply_seconds = timed / plain_plies if plain_plies >= PLIES_TO_TIME else None
             if evaluation_iterations is None:
                 evaluation_iterations = fit_evaluation_iterations(
-                    mean_length, evaluated, EVALUATED_POSITIONS, DEFAULT_EVALUATION_ITERATIONS
+                    mean_length,
+                    evaluated,
+                    EVALUATED_POSITIONS,
+                    DEFAULT_EVALUATION_ITERATIONS,
+                    plies=EVALUATION_PLIES
+                    if ply_seconds is None
+                    else plies_within(EVALUATION_SECONDS, ply_seconds),
                 )
         assert evaluation_iterations is not None
         plan_evaluation = EvaluationPlan(evaluated, every, evaluation_iterations, exploration)
         if evaluated:
-            parts = (
+            detail = (
                 play(
                     game,
                     per_move,
@@ -514,33 +565,48 @@ def analyze(
                     plan_evaluation,
                     counter(f"{who}: evaluating positions", evaluated),
                 )
-                + parts
+                + detail
             )
-        played = join(parts, cap)
+        played, detail_played = join(detail + plain, cap), join(detail, cap)
         cap = played.max_moves or cap
         points = []
-        by_komi = counter(f"{who} by komi", count * len(komis))
+        komi_games = count
+        if komi_range == "auto" and name == "random":
+            probed = probe_komi_range(
+                game, seed, threads=threads, max_moves=max_moves, executor=executor, chunks=chunks
+            )
+            if probed is not None:
+                komis = komi_values(game, *probed, step=komi_grid_step(game, *probed))
+                komi_games = min(count, AUTO_KOMI_GAMES)
+                total += komi_games * len(komis)
+        elif komi_range == "auto":
+            komis = []
+        by_komi = counter(f"{who} by komi", komi_games * len(komis))
         for k in komis:
             at = join(
                 play(
                     make_game(game.name, **{**game.options, "komi": k}),
                     per_move,
                     0,
-                    count,
+                    komi_games,
                     None,
                     by_komi,
+                    branching=False,
                 ),
                 cap,
             )
             black, white, rate, interval = _rate(at.winners)
-            points.append(KomiPoint(k, count, black, white, rate, interval))
+            points.append(KomiPoint(k, komi_games, black, white, rate, interval))
         measures = design_measures(
             played,
             game.num_points,
             (evaluated, every, evaluation_iterations) if evaluated else None,
+            detailed=detail_played,
         )
         seconds = time.perf_counter() - started
-        reports.append(_report(name, per_move, played, tuple(points), measures, seconds))
+        reports.append(
+            _report(name, per_move, played, detail_played, tuple(points), measures, seconds)
+        )
     trace = None
     if skill_levels is None or skill_base is None:
         fitted = fit_skill_trace(
@@ -548,6 +614,7 @@ def analyze(
             skill_games,
             DEFAULT_LEVELS if skill_levels is None else skill_levels,
             DEFAULT_BASE if skill_base is None else skill_base,
+            plies=SKILL_PLIES if ply_seconds is None else plies_within(SKILL_SECONDS, ply_seconds),
         )
         skill_levels = fitted[0] if skill_levels is None else skill_levels
         skill_base = fitted[1] if skill_base is None else skill_base
@@ -568,5 +635,10 @@ def analyze(
             else lambda d, t: stage_progress("skill trace", d, t),
         )
     return BalanceReport(
-        game=game, seed=seed, max_moves=cap, reports=tuple(reports), skill_trace=trace
+        game=game,
+        seed=seed,
+        max_moves=cap,
+        reports=tuple(reports),
+        skill_trace=trace,
+        ply_seconds=ply_seconds,
     )

@@ -38,6 +38,7 @@ from stonefield._core import (
 )
 from stonefield.analyze import BOTS as ANALYSIS_BOTS
 from stonefield.analyze import (
+    DEFAULT_DETAILED_GAMES,
     DEFAULT_EVALUATED_GAMES,
     DEFAULT_EVALUATION_ITERATIONS,
     DEFAULT_MCTS_GAMES,
@@ -285,14 +286,18 @@ def _selfplay(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
-def _komi_range(text: str) -> tuple[float, float]:
+def _komi_range(text: str) -> tuple[float, float] | str:
+    if text in ("auto", "none"):
+        return text
     low, sep, high = text.partition(":")
     try:
         if not sep:
             raise ValueError
         return (float(low), float(high))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a komi range is LOW:HIGH, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"a komi range is LOW:HIGH, auto or none, got {text!r}"
+        ) from None
 
 
 def _percent(value: float, interval: tuple[float, float]) -> str:
@@ -350,17 +355,20 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
     _some_games(args.games, "--games")
     if args.bot == "mcts" and args.mcts_games is not None:
         _some_games(args.mcts_games, "--mcts-games")
+    # A report draws the komi curve unless told otherwise; a table does not.
+    komi_range = args.komi_range or ("auto" if args.report else "none")
     kwargs = dict(
         games=args.games,
         seed=args.seed,
         bot=args.bot,
-        komi_range=args.komi_range,
+        komi_range=None if komi_range == "none" else komi_range,
         iterations=args.iterations,
         mcts_games=args.mcts_games,
         threads=args.threads,
         max_moves=args.max_moves,
         evaluated_games=args.evaluated_games,
         evaluation_iterations=args.evaluation_iterations,
+        detailed_games=args.detailed_games,
         skill_levels=args.skill_levels,
         skill_games=args.skill_games,
         skill_base=args.skill_base,
@@ -629,8 +637,11 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument(
         "--komi-range",
         type=_komi_range,
-        metavar="A:B",
-        help="also play every komi from A to B (-3:3 works as it is)",
+        metavar="A:B|auto|none",
+        help=(
+            "also play every komi from A to B (-3:3 works as it is); auto finds the range "
+            "where komi matters (the default with --report); none for no komi curve"
+        ),
     )
     ana.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move")
     ana.add_argument(
@@ -658,6 +669,12 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     ana.add_argument(
+        "--detailed-games",
+        type=int,
+        default=DEFAULT_DETAILED_GAMES,
+        help="games per player whose every legal move is counted, for branching and choice",
+    )
+    ana.add_argument(
         "--skill-levels",
         type=int,
         help=f"skill trace levels, 0 for none (default: {DEFAULT_LEVELS}, fewer for long games)",
@@ -674,7 +691,10 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     ana.add_argument(
-        "--players", nargs="+", metavar="PLAYER", help="also run a tournament (random, mcts:N)"
+        "--players",
+        nargs="+",
+        metavar="PLAYER",
+        help="also run a tournament (random, mcts:N, puct:N)",
     )
     ana.add_argument(
         "--tournament-games",
@@ -699,7 +719,11 @@ def build_parser() -> argparse.ArgumentParser:
     tour = command("tournament", "round robin between players: crosstable and Elo ratings")
     tour.add_argument("game", help=GAME_CHOICE)
     tour.add_argument(
-        "--players", nargs="+", required=True, metavar="PLAYER", help="random, mcts:N, ..."
+        "--players",
+        nargs="+",
+        required=True,
+        metavar="PLAYER",
+        help="random, mcts:N (N iterations a move), puct:N (N simulations a move)",
     )
     tour.add_argument(
         "--games",

@@ -381,3 +381,35 @@ fn stepping_allocates_nothing_once_the_envs_have_grown() {
         }
     }
 }
+
+#[test]
+fn a_byte_is_the_rounded_float_times_255_at_every_edge() {
+    let rounded = |v: f32| (v * 255.0).round() as u8;
+    let mut values = vec![
+        0.0,
+        -0.0,
+        -1.0,
+        1.0,
+        2.0,
+        f32::NAN,
+        f32::INFINITY,
+        -f32::INFINITY,
+    ];
+    // Every count over every board size a plane divides by, and the floats
+    // on either side of each half step.
+    for n in 1..=700u32 {
+        for k in 0..=n + 2 {
+            values.push(k as f32 / n as f32);
+        }
+    }
+    for h in 0..=520u32 {
+        let half = (h as f32 + 0.5) / 255.0;
+        let bits = half.to_bits();
+        for b in bits.saturating_sub(4)..=bits + 4 {
+            values.push(f32::from_bits(b));
+        }
+    }
+    for v in values {
+        assert_eq!(super::to_byte(v), rounded(v), "{v:e}");
+    }
+}

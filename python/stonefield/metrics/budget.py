@@ -1,25 +1,56 @@
-"""Default search budgets of the costly stages, fitted to the game.
+"""Default search budgets of the costly stages, fitted to the game's
+measured cost.
 
 An MCTS iteration costs about one random playout from the searched
 position, about half a game's length ``L`` in plies. So a skill trace of
 ``g`` games a level costs about ``g · L · (mean iterations a move) · L / 2``
 playout plies, and the evaluations ``games · positions · iterations · L /
-2``. When the caller leaves a budget out, it is the default cut until that
-estimate fits a fixed number of plies. The estimate rests on the random
-games' mean length alone, which the seed fixes, so the budgets (and the
-whole report) are the same on any machine; on two cores of this project's
-test machine, a ply of the searches' playouts costs about one to five
-microseconds, which keeps each fitted stage within a minute or two.
+2``. How long a ply takes differs tenfold between the games (and with the
+machine), so the analysis times its random games and turns a stage's
+seconds into plies (:func:`plies_within`); a budget the caller leaves out
+is the default, cut until its estimate fits. The budgets used are in the
+report, and giving them pins a run down on any machine.
 """
 
 from __future__ import annotations
 
-#: Playout plies a fitted skill trace may cost, and the evaluations.
+#: Wall seconds the fitted skill trace and the fitted evaluations aim at.
+SKILL_SECONDS = 120.0
+EVALUATION_SECONDS = 20.0
+
+#: A search's playout ply costs about this many random-game plies (the
+#: tree's descent and expansion on top of the playout, and games of
+#: uneven length sharing the cores): on Anda here, games of 16 against 8
+#: and 32 against 16 iterations ran 6.3 and 8.4 microseconds a playout ply
+#: where random games ran 4.6.
+SEARCH_OVERHEAD = 2.0
+
+#: The fewest random-game plies whose time sizes the searches: fewer take
+#: too little time to tell a ply's cost from the call's.
+PLIES_TO_TIME = 100_000
+
+#: Playout plies a fitted skill trace and the evaluations may cost when no
+#: cost was measured.
 SKILL_PLIES = 30_000_000
 EVALUATION_PLIES = 5_000_000
 
 #: The fewest iterations a fitted evaluation keeps.
 MIN_EVALUATION_ITERATIONS = 16
+
+#: The weakest budget a fitted skill trace keeps while it can drop a level
+#: instead: with fewer iterations than a turn has moves, MCTS barely
+#: searches, and more of it does not win more.
+INFORMATIVE_BASE = 8
+
+
+def plies_within(seconds: float, seconds_per_ply: float) -> float:
+    """Search playout plies that fit in ``seconds``, for random games that
+    took ``seconds_per_ply`` a ply (all threads together).
+
+    >>> plies_within(120, 1e-6)
+    60000000.0
+    """
+    return seconds / (seconds_per_ply * SEARCH_OVERHEAD)
 
 
 def skill_trace_cost(mean_length: float, games: int, levels: int, base: int) -> float:
@@ -36,16 +67,26 @@ def skill_trace_cost(mean_length: float, games: int, levels: int, base: int) -> 
 def fit_skill_trace(
     mean_length: float, games: int, levels: int, base: int, plies: float = SKILL_PLIES
 ) -> tuple[int, int]:
-    """``(levels, base)`` within ``plies``: the base halved down to 1, then
-    levels dropped down to 1, while the estimate exceeds it.
+    """``(levels, base)`` within ``plies``: while the estimate exceeds it,
+    the top level goes (down to two levels) while the base is at least
+    :data:`INFORMATIVE_BASE`, then the base halves down to 1, then levels
+    go down to one.
 
     >>> fit_skill_trace(60, 20, 4, 16)
     (4, 16)
     >>> fit_skill_trace(115, 20, 4, 16)
-    (4, 8)
+    (3, 16)
+    >>> fit_skill_trace(300, 20, 4, 16)
+    (2, 4)
     >>> fit_skill_trace(690, 20, 4, 16)
     (2, 1)
     """
+    while (
+        levels > 2
+        and base >= INFORMATIVE_BASE
+        and skill_trace_cost(mean_length, games, levels, base) > plies
+    ):
+        levels -= 1
     while base > 1 and skill_trace_cost(mean_length, games, levels, base) > plies:
         base //= 2
     while levels > 1 and skill_trace_cost(mean_length, games, levels, base) > plies:

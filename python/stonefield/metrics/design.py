@@ -107,10 +107,14 @@ def design_measures(
     points: int,
     evaluation: tuple[int, int, int] | None = None,
     threshold: float = DECISIVE,
+    detailed: Played | None = None,
 ) -> Measures:
     """The measures of a batch played with branching counted (and, for
     ``evaluation = (games, every, iterations)``, its first games evaluated),
-    on a board of ``points`` points."""
+    on a board of ``points`` points; with ``detailed``, the batch's first
+    games, those alone had branching counted and give the measures of
+    choice (branching, decisions, coverage, complexity)."""
+    counted = played if detailed is None else detailed
     evaluated = None
     if evaluation is not None:
         games = tuple(
@@ -137,11 +141,11 @@ def design_measures(
         first_player_advantage=first_player_advantage(played.winners),
         completion=completion(played.finished),
         duration=duration(played.lengths),
-        branching_factor=branching_factor(played.legal_total, played.lengths),
-        branching_max=branching_max(played.legal_max, played.lengths),
-        branching_change=branching_change(played.legal_first, played.legal_last, played.lengths),
-        decision_moves=decision_moves(played.decisions, played.lengths),
-        board_coverage=board_coverage(played.covered, points),
-        game_tree_complexity=game_tree_complexity(played.legal_total, played.lengths),
+        branching_factor=branching_factor(counted.legal_total, counted.lengths),
+        branching_max=branching_max(counted.legal_max, counted.lengths),
+        branching_change=branching_change(counted.legal_first, counted.legal_last, counted.lengths),
+        decision_moves=decision_moves(counted.decisions, counted.lengths),
+        board_coverage=board_coverage(counted.covered, points),
+        game_tree_complexity=game_tree_complexity(counted.legal_total, counted.lengths),
         evaluation=evaluated,
     )

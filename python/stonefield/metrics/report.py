@@ -19,6 +19,7 @@ from html import escape as _escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from stonefield.metrics.budget import EVALUATION_SECONDS, SKILL_SECONDS
 from stonefield.metrics.estimate import Estimate
 from stonefield.metrics.labels import EVALUATION_MEASURES, MEASURES, elo, percent
 
@@ -239,6 +240,28 @@ def _tournament_blocks(t: Tournament) -> list[Block]:
     ]
 
 
+def _budget_note(report: BalanceReport) -> str:
+    """What sized the searches' budgets, and how to repeat them."""
+    if report.ply_seconds is None:
+        return ""
+    flags = []
+    evaluated = [r.measures.evaluation for r in report.reports if r.measures.evaluation]
+    if evaluated:
+        flags.append(f"--evaluation-iterations {evaluated[0].iterations}")
+    if report.skill_trace is not None and report.skill_trace.levels:
+        flags.append(
+            f"--skill-levels {len(report.skill_trace.levels)} "
+            f"--skill-base {report.skill_trace.levels[0].weak}"
+        )
+    return (
+        "The search budgets that were not given were fitted to this run's measured cost, "
+        f"{report.ply_seconds * 1e6:.2g} \u00b5s a ply of random play on all cores, "
+        f"so that the skill trace takes about {SKILL_SECONDS:.0f} s and the evaluations "
+        f"about {EVALUATION_SECONDS:.0f} s; "
+        + (f"{' '.join(flags)} repeats them on any machine." if flags else "no search ran.")
+    )
+
+
 def title(report: BalanceReport) -> str:
     """The report's title."""
     return f"Design report: {report.game!r}"
@@ -259,6 +282,20 @@ def blocks(report: BalanceReport) -> list[Block]:
         Paragraph(" ".join(_verdict_first_player(r) for r in report.reports)),
         _measures_table(report),
     ]
+    partly = [r for r in report.reports if r.detailed_games < r.games]
+    if partly:
+        out.append(
+            Paragraph(
+                "The branching rows, decision moves, coverage and complexity count every "
+                "legal move of every ply, in the first "
+                + " and ".join(f"{r.detailed_games:,} games of {_who(r)}" for r in partly)
+                + "; the other rows are over every game.",
+                note=True,
+            )
+        )
+    budget = _budget_note(report)
+    if budget:
+        out.append(Paragraph(budget, note=True))
     evaluated = [r.measures.evaluation for r in report.reports if r.measures.evaluation]
     if evaluated:
         e = evaluated[0]
@@ -275,6 +312,7 @@ def blocks(report: BalanceReport) -> list[Block]:
         fair = "; ".join(
             f"{_who(r)}: "
             + ("not within the range played" if r.fair_komi is None else f"{r.fair_komi:.2f}")
+            + f" ({r.komi[0].games:,} games at each komi)"
             for r in report.reports
             if r.komi
         )

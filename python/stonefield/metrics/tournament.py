@@ -5,14 +5,15 @@ Every pair of players meets ``games_per_pair`` times, each moving first in
 half of the games. Players the core can play (``random``, ``mcts:N``,
 :class:`~stonefield.bots.Random`, :class:`~stonefield.bots.MCTS` with a
 fixed number of iterations) play in Rust over all cores with the GIL
-released; a pair with any other player (a :class:`~stonefield.bots.Bot`
-or a function of the state) is played move by move through
-:class:`~stonefield.game.State`. Game ``j`` of pair ``p`` is game ``p ·
+released; a pair with any other player (``puct:N``, a
+:class:`~stonefield.bots.Bot` or a function of the state) is played move by
+move through :class:`~stonefield.game.State`. Game ``j`` of pair ``p`` is game ``p ·
 games_per_pair + j`` of the batch seeded ``seed``.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -23,16 +24,18 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield._core import OptionError
-from stonefield.bots import DEFAULT_EXPLORATION, MCTS, Bot, Random
+from stonefield.bots import DEFAULT_EXPLORATION, MCTS, PUCT, Bot, Random
 from stonefield.chunks import run_chunks
+from stonefield.evaluators import Rollouts
 from stonefield.game import Game, Move, State
 from stonefield.game import game as make_game
 from stonefield.metrics.batches import Seat, join, play_parts
 from stonefield.metrics.ratings import DEFAULT_PRIOR, Rating, elo_ratings
 from stonefield.simulate import check_batch_arguments
 
-#: A player: a name (``random``, ``mcts:N``), a bot, or a function from a
-#: state to its move (a :class:`Move`, its text or its action index).
+#: A player: a name (``random``, ``mcts:N``, ``puct:N``), a bot, or a
+#: function from a state to its move (a :class:`Move`, its text or its
+#: action index).
 PlayerSpec = str | Bot | Callable[[State], Move | str | int]
 
 #: Games each pair plays, when not given.
@@ -62,16 +65,34 @@ def _rust_entrant(name: str, seat: Seat, seed: int) -> _Entrant:
     return _Entrant(name, seat, choose)
 
 
-def _entrant(spec: PlayerSpec, seed: int) -> _Entrant:
+def _puct_entrant(name: str, simulations: int, seed: int, threads: int) -> _Entrant:
+    """PUCT with ``simulations`` a move, one random playout valuing each
+    leaf, seeded per game like the players of a Rust batch; its playouts
+    spread over ``threads``, which leaves its moves as they are."""
+    PUCT(Rollouts(), simulations=simulations)  # a bad budget fails now, not mid-game
+
+    def choose(state: State, index: int) -> Move:
+        bot = PUCT(
+            Rollouts(), simulations=simulations, seed=(seed + index) % 2**64, threads=threads
+        )
+        return bot.choose(state)
+
+    return _Entrant(name, None, choose)
+
+
+def _entrant(spec: PlayerSpec, seed: int, threads: int) -> _Entrant:
     if isinstance(spec, str):
         kind, _, budget = spec.partition(":")
         if kind == "random" and not budget:
             return _rust_entrant("random", (None, DEFAULT_EXPLORATION), seed)
-        if kind == "mcts":
+        if kind in ("mcts", "puct"):
+            unit = "iterations" if kind == "mcts" else "simulations"
             if not budget.isdigit() or int(budget) < 1:
-                raise OptionError(f"an MCTS player is mcts:N with N >= 1 iterations, got {spec!r}")
+                raise OptionError(f"a player {kind}:N needs N >= 1 {unit}, got {spec!r}")
+            if kind == "puct":
+                return _puct_entrant(spec, int(budget), seed, threads)
             return _rust_entrant(spec, (int(budget), DEFAULT_EXPLORATION), seed)
-        raise OptionError(f"a player is random, mcts:N, a bot or a function, got {spec!r}")
+        raise OptionError(f"a player is random, mcts:N, puct:N, a bot or a function, got {spec!r}")
     if isinstance(spec, Random):
         return _rust_entrant("random", (None, DEFAULT_EXPLORATION), seed)
     if (
@@ -88,7 +109,7 @@ def _entrant(spec: PlayerSpec, seed: int) -> _Entrant:
         function = spec
         name = getattr(function, "__name__", repr(function))
         return _Entrant(name, None, lambda state, _index: function(state))
-    raise OptionError(f"a player is random, mcts:N, a bot or a function, got {spec!r}")
+    raise OptionError(f"a player is random, mcts:N, puct:N, a bot or a function, got {spec!r}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -163,8 +184,10 @@ def tournament(
 
     Args:
         game: a :class:`Game`, or a game's name.
-        players: at least two of ``"random"``, ``"mcts:N"``, bots, or
-            functions of a state that return its move.
+        players: at least two of ``"random"``, ``"mcts:N"`` (MCTS with
+            ``N`` iterations a move), ``"puct:N"`` (PUCT with ``N``
+            simulations a move, each leaf valued by one random playout),
+            bots, or functions of a state that return its move.
         games_per_pair: games each pair plays (at least 2).
         seed: the batch seed (0 to 2**64 - 1).
         executor: any :class:`concurrent.futures.Executor` to run chunks on.
@@ -195,7 +218,7 @@ def tournament(
     check_batch_arguments(games_per_pair, seed, threads, max_moves)
     if games_per_pair < 2:
         raise OptionError(f"games_per_pair must be at least 2, got {games_per_pair}")
-    entrants = [_entrant(spec, seed) for spec in players]
+    entrants = [_entrant(spec, seed, threads or os.cpu_count() or 1) for spec in players]
     if len(entrants) < 2:
         raise OptionError(f"a tournament needs at least two players, got {len(entrants)}")
     names = _unique([e.name for e in entrants])
