@@ -16,6 +16,7 @@ from stonefield._core import (
     LegalMoves,
     NotationError,
     OptionError,
+    OptionTypeError,
     RecordError,
     StonefieldError,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "Move",
     "NotationError",
     "OptionError",
+    "OptionTypeError",
     "PlayReport",
     "Prison",
     "RandomBot",

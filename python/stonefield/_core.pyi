@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "OptionTypeError",
     "RecordError",
     "Rollouts",
     "State",
@@ -101,6 +102,8 @@ class NotationError(StonefieldError): ...
 
 class OptionError(StonefieldError):
     option: str | None
+
+class OptionTypeError(OptionError, TypeError): ...
 
 class RecordError(StonefieldError):
     line: int | None
