@@ -444,7 +444,8 @@ def known_gap(argv: list[str]) -> str | None:
     if flag in WRITTEN and word in ("\udcff", "\x00"):
         return "a NUL or a lone surrogate in a path to write ends in a traceback"
     huge = word in (str(2**64), str(10**400))
-    if argv[0] == "selfplay" and (huge or (flag, word) == ("--threads", "-1")):
+    counts = ("--games", "--simulations", "--concurrent", "--temperature-moves", "--threads")
+    if argv[0] == "selfplay" and flag in counts and (huge or (flag, word) == ("--threads", "-1")):
         return "selfplay hands its counts to the extension unchecked: OverflowError"
     if argv[0] == "analyze" and flag == "--skill-games" and word == str(10**400):
         return "analyze's skill_games has no upper bound: OverflowError in its budget"

@@ -94,7 +94,7 @@ pub fn colour_from(value: &Bound<'_, PyAny>) -> PyResult<Colour> {
         "white" | "colour.white" => Ok(Colour::White),
         _ => Err(NotationError::new_err(format!(
             "{} is not a colour: 'black' or 'white'",
-            shown(&value)
+            shown(value)
         ))),
     }
 }

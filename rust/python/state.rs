@@ -64,7 +64,7 @@ pub(super) fn given<'py>(mv: &Bound<'py, PyAny>) -> PyResult<Given<'py>> {
             _ => {
                 return Err(NotationError::new_err(format!(
                     "a move is text, an action number or a Move, got {}",
-                    shown(&mv)
+                    shown(mv)
                 )))
             }
         }
@@ -119,7 +119,7 @@ impl State {
                         Ok(text) => Ok(self.current.parse_action(text)?),
                         Err(_) => Err(NotationError::new_err(format!(
                             "{} is not a move: it holds a lone surrogate, which is not text",
-                            shown(&text)
+                            shown(text)
                         ))),
                     },
                 }
@@ -131,7 +131,7 @@ impl State {
             Ok(a) if (0..limit as i64).contains(&a) => Ok(a as Action),
             _ => Err(NotationError::new_err(format!(
                 "{} is not an action of {} (0 to {})",
-                shown(&number),
+                shown(number),
                 self.current.name(),
                 limit - 1
             ))),
@@ -206,7 +206,7 @@ impl State {
             Some(a) if (a as usize) < points => Ok(Some(a)),
             _ => Err(NotationError::new_err(format!(
                 "{} is not a point of {}: give a point's name (like 'e5') or its number, 0 to {}",
-                shown(&p),
+                shown(p),
                 self.current.name(),
                 points - 1
             ))),
@@ -345,7 +345,7 @@ impl State {
             Given::Text(_) => {
                 return Err(NotationError::new_err(format!(
                     "an action is a number, got {}",
-                    shown(&action)
+                    shown(action)
                 )))
             }
         };
