@@ -17,6 +17,7 @@ from stonefield._core import (
     NotationError,
     OptionError,
     OptionTypeError,
+    PositionError,
     RecordError,
     StonefieldError,
 )
@@ -44,6 +45,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.position import from_dict
 from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
@@ -87,6 +89,7 @@ __all__ = [
     "OptionError",
     "OptionTypeError",
     "PlayReport",
+    "PositionError",
     "Prison",
     "RandomBot",
     "RecordError",
@@ -104,6 +107,7 @@ __all__ = [
     "analyze",
     "bots",
     "evaluators",
+    "from_dict",
     "game",
     "load",
     "observations",

@@ -32,6 +32,7 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "OptionTypeError",
+    "PositionError",
     "PuctConfig",
     "RecordError",
     "Rollouts",
@@ -52,6 +53,8 @@ __all__ = [
     "anda_smothered",
     "anda_territory",
     "check_arguments",
+    "describe",
+    "describe_origin",
     "esgrad_partitions",
     "esgrad_score",
     "games",
@@ -69,6 +72,7 @@ __all__ = [
     "random_action",
     "read_record",
     "selfplay",
+    "set_up",
     "sunder_cuts",
 ]
 
@@ -136,6 +140,7 @@ class OptionError(StonefieldError):
     option: str | None
 
 class OptionTypeError(OptionError, TypeError): ...
+class PositionError(StonefieldError): ...
 
 class RecordError(StonefieldError):
     line: int | None
@@ -168,6 +173,9 @@ class OptionSpec:
     def doc(self) -> str: ...
 
 def option_table(name: str) -> list[OptionSpec]: ...
+def describe(state: State) -> dict[str, Any]: ...
+def describe_origin(state: State) -> dict[str, Any]: ...
+def set_up(state: State, description: Mapping[str, Any]) -> None: ...
 
 @disjoint_base
 class Game:
@@ -264,6 +272,8 @@ class State:
     def board_string(self) -> str: ...
     def stone_at(self, point: object) -> Colour | None: ...
     def record(self) -> str: ...
+    @property
+    def is_set_up(self) -> bool: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 

@@ -724,5 +724,6 @@ impl Position for Sunder {
     }
 }
 
+mod setup;
 #[cfg(test)]
 mod tests;
