@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "OptionTypeError",
     "PositionError",
     "PuctConfig",
     "RecordError",
@@ -138,6 +139,7 @@ class NotationError(StonefieldError): ...
 class OptionError(StonefieldError):
     option: str | None
 
+class OptionTypeError(OptionError, TypeError): ...
 class PositionError(StonefieldError): ...
 
 class RecordError(StonefieldError):

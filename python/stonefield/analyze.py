@@ -15,11 +15,12 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from stonefield._core import GameBatch, OptionError
+from stonefield._core import GameBatch, OptionError, OptionTypeError
 from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.jsondata import json_ready
+from stonefield.messages import shown
 from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
 from stonefield.metrics.budget import (
     EVALUATION_PLIES,
@@ -42,6 +43,9 @@ from stonefield.metrics.skill_trace import (
 )
 from stonefield.metrics.tournament import Tournament
 from stonefield.simulate import BLACK, WHITE, WinRates, check_batch_arguments
+
+#: The largest count of iterations or games one analysis takes.
+MAX_COUNT = 2**63 - 1
 
 BOTS = ("random", "mcts")
 """The players :func:`analyze` can report on."""
@@ -457,21 +461,27 @@ def analyze(
         game = make_game(game, **options)
     elif options:
         raise OptionError("give options either in the Game or as keywords, not both")
+    if not isinstance(game, Game):
+        raise OptionTypeError(f"game must be a Game or a game's name, got {shown(game)}")
     if bot not in BOTS:
         raise OptionError(f"bot must be one of {', '.join(BOTS)}, got {bot!r}")
     check_batch_arguments(games, seed, threads, max_moves)
-    for name, value, least in (
-        ("iterations", iterations, 1),
-        ("evaluation_iterations", evaluation_iterations, 1),
-        ("evaluated_games", evaluated_games, 0),
-        ("detailed_games", detailed_games, 1),
-        ("skill_levels", skill_levels, 0),
-        ("skill_base", skill_base, 1),
+    # Each skill level doubles the iterations of the one below: past 40
+    # levels a move would take more than 10**13 of them.
+    for name, value, least, most in (
+        ("iterations", iterations, 1, MAX_COUNT),
+        ("evaluation_iterations", evaluation_iterations, 1, MAX_COUNT),
+        ("evaluated_games", evaluated_games, 0, MAX_COUNT),
+        ("detailed_games", detailed_games, 1, MAX_COUNT),
+        ("skill_levels", skill_levels, 0, 40),
+        ("skill_base", skill_base, 1, MAX_COUNT),
     ):
         if value is None and name not in ("iterations", "evaluated_games", "detailed_games"):
             continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise OptionError(f"{name} must be a whole number >= {least}, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+            raise OptionError(
+                f"{name} must be a whole number from {least} to {most}, got {shown(value)}"
+            )
     mcts_games = min(games, DEFAULT_MCTS_GAMES) if mcts_games is None else mcts_games
     check_batch_arguments(mcts_games, seed, threads, max_moves)
     komis = komi_values(game, *komi_range) if isinstance(komi_range, tuple) else []

@@ -22,9 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
-from stonefield._core import OptionError, PuctConfig
+from stonefield._core import OptionError, OptionTypeError, PuctConfig
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
+from stonefield.messages import shown
 
 if TYPE_CHECKING:
     from stonefield.evaluators import Evaluator, Rollouts, Uniform
@@ -52,29 +53,31 @@ class Bot(Protocol):
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, got {seed!r}")
+        raise OptionError(f"seed must be a whole number from 0 to 2**64 - 1, got {shown(seed)}")
     return seed
 
 
 def _count(name: str, value: Any) -> int:
     """A whole number from 1 to 2**63 - 1 (numpy integers too), or
-    OptionError naming ``name``."""
+    OptionError naming ``name`` (OptionTypeError for a value that is not an
+    integer)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise OptionError(f"{name} must be a whole number, got {value!r}")
+        raise OptionTypeError(f"{name} must be a whole number, got {shown(value)}")
     number = int(value)
     if not 1 <= number < 2**63:
-        raise OptionError(f"{name} must be from 1 to 2**63 - 1, got {value!r}")
+        raise OptionError(f"{name} must be from 1 to 2**63 - 1, got {shown(value)}")
     return number
 
 
 def _real(name: str, value: Any, positive: bool) -> float:
-    """A finite number, > 0 or >= 0, or OptionError naming ``name``."""
+    """A finite number, > 0 or >= 0, or OptionError naming ``name``
+    (OptionTypeError for a value that is not a number)."""
     bound = "> 0" if positive else ">= 0"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+        raise OptionTypeError(f"{name} must be a number {bound}, got {shown(value)}")
     number = float(value)
     if not math.isfinite(number) or number < 0 or (positive and number == 0):
-        raise OptionError(f"{name} must be a number {bound}, got {value!r}")
+        raise OptionError(f"{name} must be a number {bound}, got {shown(value)}")
     return number
 
 

@@ -159,6 +159,18 @@ def _number(text: str) -> float | int:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 to 65535 (the operating system would take others
+    modulo 65536, or refuse them with a traceback)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {port}")
+    return port
+
+
 def _summary_table(result: SimulationResult) -> Table:
     s = result.summary
     table = Table(title=f"{result.game!r}\n{s.games:,} random games, seed {result.seed}")
@@ -807,7 +819,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     web = command("serve", "play and study in the browser (needs the web extra: stonefield[web])")
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    web.add_argument("--port", type=int, default=8000, help="the port (0 picks a free one)")
+    web.add_argument("--port", type=_port, default=8000, help="the port (0 picks a free one)")
     web.add_argument("--open", action="store_true", help="open the page in the web browser")
     web.set_defaults(run=_serve)
 
@@ -851,6 +863,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # from failing on the closed pipe too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except OSError as error:
+        # A file named on the command line that cannot be read or written.
+        print(f"stonefield: error: {error}", file=sys.stderr)
+        return 2
     return status
 
 

@@ -363,6 +363,8 @@ def game(name: str, **options: OptionValue) -> Game:
 
     Raises:
         OptionError: for an unknown game or option, or a value out of range.
+        OptionTypeError: for a name that is not text, or an option value
+            of the wrong type.
 
     >>> import stonefield
     >>> stonefield.game("Sunder", komi=1.5).options

@@ -18,8 +18,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from stonefield._core import OptionTypeError
 from stonefield.game import State
 from stonefield.jsondata import dumps
+from stonefield.messages import shown
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -62,6 +64,8 @@ def playthrough(state: State) -> dict[str, Any]:
     >>> export["states"][1]["board"], export["states"][1]["to_move"]
     ('...B...', 'white')
     """
+    if not isinstance(state, State):
+        raise OptionTypeError(f"playthrough takes a State, got {shown(state)}")
     game = state.game
     replay = game.start()
     states = [snapshot(replay)]

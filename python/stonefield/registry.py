@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stonefield._core import OptionError
+from stonefield._core import OptionError, OptionTypeError
+from stonefield.messages import shown
 
 if TYPE_CHECKING:
     from stonefield.game import Game
@@ -26,8 +27,11 @@ def game_class(name: str) -> type[Game]:
 
     Raises:
         OptionError: for a name no game has (the message lists the games).
+        OptionTypeError: for a name that is not text.
     """
+    if not isinstance(name, str):
+        raise OptionTypeError(f"a game's name is text, got {shown(name)}")
     found = GAMES.get(name.lower())
     if found is None:
-        raise OptionError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+        raise OptionError(f"unknown game {shown(name)} (games: {', '.join(sorted(GAMES))})")
     return found

@@ -25,8 +25,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from stonefield._core import OptionError
+from stonefield import _core
+from stonefield._core import OptionError, OptionTypeError
 from stonefield.colour import Colour
+from stonefield.messages import shown
 from stonefield.overlays import Drawing, Mark, overlay_marks
 
 if TYPE_CHECKING:
@@ -241,11 +243,15 @@ def svg(
     if size is not None and (
         isinstance(size, bool) or not isinstance(size, numbers.Integral) or not 1 <= size <= 100_000
     ):
-        raise OptionError(f"size must be a whole number of pixels from 1 to 100000, got {size!r}")
+        raise OptionError(
+            f"size must be a whole number of pixels from 1 to 100000, got {shown(size)}"
+        )
+    if not isinstance(state, _core.State):
+        raise OptionTypeError(f"svg draws a State, got {shown(state)}")
     game = state.game
     geometry = _Geometry(game)
     if overlay is not None and marks is not None:
-        raise ValueError("draw an overlay or marks, not both")
+        raise OptionError("draw an overlay or marks, not both")
     drawing = overlay_marks(state, overlay, at) if overlay is not None else marks
     picture = _Picture()
     board = state.board_string()

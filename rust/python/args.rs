@@ -3,8 +3,8 @@
 //! place, with one convention:
 //!
 //! - a value of the wrong Python type (a float, a string, None where a
-//!   number is required, `True` for a count) raises `TypeError`, as
-//!   Python's own functions do;
+//!   number is required, `True` for a count) raises `OptionTypeError`, both
+//!   a `TypeError` (as Python's own functions raise) and an `OptionError`;
 //! - a number of the right type outside the argument's range (negative,
 //!   past the limit, too large for 64 bits, NaN or infinite) raises
 //!   `OptionError` naming the argument and its range.
@@ -17,13 +17,16 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
 
-use super::errors::OptionError;
+use super::errors::{option_type_error, OptionError};
 use super::pools::max_threads;
 use crate::bot::mcts::MAX_ITERATIONS;
 
 /// The most games one batch call plays (its results take about 30 bytes a
 /// game): more is many calls, as `simulate` makes.
 pub const MAX_GAMES: u64 = 100_000_000;
+
+/// The most random playouts an evaluator runs per leaf.
+pub const MAX_PLAYOUTS: u64 = 1_000_000;
 
 /// The longest cap on a game's length, in actions (lengths are 32-bit).
 pub const MAX_MOVES: u64 = u32::MAX as u64;
@@ -35,6 +38,7 @@ pub const MAX_SECONDS: f64 = 1e9;
 fn range(name: &str) -> Option<(u64, u64)> {
     Some(match name {
         "games" | "count" => (0, MAX_GAMES),
+        "playouts" => (1, MAX_PLAYOUTS),
         "first" | "seed" | "index" => (0, u64::MAX),
         "threads" => (1, max_threads() as u64),
         "iterations" => (1, MAX_ITERATIONS),
@@ -43,11 +47,13 @@ fn range(name: &str) -> Option<(u64, u64)> {
     })
 }
 
-fn shown(value: &Bound<'_, PyAny>) -> String {
-    // Python refuses to write out an int of thousands of digits.
-    value
-        .repr()
-        .map_or_else(|_| "a huge number".into(), |s| s.to_string())
+/// `value` for a message: its repr, cut to a readable length ("a huge
+/// number" for an int Python refuses to write out, of thousands of digits).
+pub fn shown(value: &Bound<'_, PyAny>) -> String {
+    value.repr().map_or_else(
+        |_| "a huge number".into(),
+        |s| crate::error::cut(&s.to_string_lossy()),
+    )
 }
 
 /// The whole-number argument `name` (one of those [`range`] knows).
@@ -58,10 +64,10 @@ pub fn whole(value: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
         && !value.is_instance_of::<PyFloat>()
         && (value.is_instance_of::<PyInt>() || value.hasattr(intern!(py, "__index__"))?);
     if !is_int {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be a whole number, got {}",
-            shown(value)
-        )));
+        return Err(option_type_error(
+            py,
+            format!("{name} must be a whole number, got {}", shown(value)),
+        ));
     }
     let int = value.call_method0(intern!(py, "__index__"))?;
     match int.extract::<u64>() {
@@ -92,16 +98,16 @@ pub fn optional_size(value: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<O
     Ok(optional(value, name)?.map(|v| v as usize))
 }
 
-/// A real-number argument: a float or an integer (TypeError otherwise),
+/// A real-number argument: a float or an integer (OptionTypeError otherwise),
 /// finite and, with `positive`, above 0 (else at least 0), and at most `max`.
 pub fn real(value: &Bound<'_, PyAny>, name: &str, positive: bool, max: f64) -> PyResult<f64> {
     if value.is_instance_of::<PyBool>()
         || !(value.is_instance_of::<PyFloat>() || value.is_instance_of::<PyInt>())
     {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be a number, got {}",
-            shown(value)
-        )));
+        return Err(option_type_error(
+            value.py(),
+            format!("{name} must be a number, got {}", shown(value)),
+        ));
     }
     let v: f64 = value.extract().unwrap_or(f64::INFINITY);
     let above = if positive { v > 0.0 } else { v >= 0.0 };

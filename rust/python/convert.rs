@@ -1,12 +1,12 @@
 //! Conversions between Python values and the core's options and colours.
 
-use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
 
-use super::errors::OptionError;
+use super::args::shown;
+use super::errors::{option_type_error, NotationError};
 use crate::core::Colour;
 use crate::options::{OptionSpec, OptionValue, Options};
 
@@ -16,9 +16,9 @@ use crate::options::{OptionSpec, OptionValue, Options};
 pub fn options_from(dict: &Bound<'_, PyDict>, specs: &[OptionSpec]) -> PyResult<Options> {
     let mut pairs = Vec::with_capacity(dict.len());
     for (key, value) in dict.iter() {
-        let name: String = key
-            .extract()
-            .map_err(|_| OptionError::new_err(format!("option names are strings, got {key}")))?;
+        let name: String = key.extract().map_err(|_| {
+            option_type_error(key.py(), format!("option names are strings, got {key}"))
+        })?;
         let value = if value.is_instance_of::<PyBool>() {
             OptionValue::Bool(value.extract()?)
         } else if value.is_instance_of::<PyFloat>() {
@@ -41,10 +41,13 @@ pub fn options_from(dict: &Bound<'_, PyDict>, specs: &[OptionSpec]) -> PyResult<
                 },
             }
         } else {
-            return Err(OptionError::new_err(format!(
-                "{name} must be a number or true/false, got {}",
-                value.repr()?
-            )));
+            return Err(option_type_error(
+                value.py(),
+                format!(
+                    "{name} must be a number or true/false, got {}",
+                    shown(&value)
+                ),
+            ));
         };
         pairs.push((name, value));
     }
@@ -80,15 +83,18 @@ pub fn colour<'py>(py: Python<'py>, colour: Colour) -> PyResult<Bound<'py, PyAny
 
 /// A colour from `Colour.BLACK`, `"black"`, `"White"`...
 pub fn colour_from(value: &Bound<'_, PyAny>) -> PyResult<Colour> {
-    let text: String = value
-        .str()
-        .and_then(|s| s.extract())
-        .map_err(|_| PyTypeError::new_err("a colour is 'black' or 'white'"))?;
-    match text.to_ascii_lowercase().as_str() {
+    // Text that is not UTF-8 (a lone surrogate) names no colour either, nor
+    // a value without text (an int too long for Python to write out).
+    let text = value.str().map_or_else(
+        |_| String::new(),
+        |s| s.to_string_lossy().to_ascii_lowercase(),
+    );
+    match text.as_str() {
         "black" | "colour.black" => Ok(Colour::Black),
         "white" | "colour.white" => Ok(Colour::White),
-        _ => Err(super::errors::NotationError::new_err(format!(
-            "'{text}' is not a colour: 'black' or 'white'"
+        _ => Err(NotationError::new_err(format!(
+            "{} is not a colour: 'black' or 'white'",
+            shown(value)
         ))),
     }
 }

@@ -2,9 +2,10 @@
 //! from the core's [`Error`] to them.
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::error::Error;
 use crate::record;
@@ -31,7 +32,7 @@ create_exception!(
     stonefield,
     OptionError,
     StonefieldError,
-    "An unknown game or option, or an option value out of range."
+    "An unknown game or option, or a value out of range for an option or an argument."
 );
 create_exception!(
     stonefield,
@@ -45,6 +46,45 @@ create_exception!(
     StonefieldError,
     "A game record that cannot be read: the message says where it broke."
 );
+
+static OPTION_TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The class `OptionTypeError`: a value of the wrong Python type for an
+/// option or an argument. It is both an [`OptionError`] and a `TypeError`,
+/// so that `except OptionError` catches every bad argument and `except
+/// TypeError` every wrong type, as Python's own functions raise it. (A class
+/// with two bases is made by calling `type`, as `create_exception!` takes
+/// one base.)
+pub fn option_type_error_class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    OPTION_TYPE_ERROR
+        .get_or_try_init(py, || {
+            let bases = PyTuple::new(
+                py,
+                [py.get_type::<OptionError>(), py.get_type::<PyTypeError>()],
+            )?;
+            let namespace = PyDict::new(py);
+            namespace.set_item("__module__", "stonefield")?;
+            namespace.set_item(
+                "__doc__",
+                "A value of the wrong Python type for an option or an argument: \
+                 both an OptionError and a TypeError.",
+            )?;
+            Ok(py
+                .get_type::<PyType>()
+                .call1(("OptionTypeError", bases, namespace))?
+                .cast_into::<PyType>()?
+                .unbind())
+        })
+        .map(|class| class.bind(py))
+}
+
+/// An `OptionTypeError` with `message`.
+pub fn option_type_error(py: Python<'_>, message: String) -> PyErr {
+    match option_type_error_class(py) {
+        Ok(class) => PyErr::from_type(class.clone(), message),
+        Err(failed) => failed,
+    }
+}
 
 /// The fields each exception class carries, None on the class itself so
 /// that every instance has them.

@@ -57,24 +57,15 @@ pub struct Rollouts {
 #[pymethods]
 impl Rollouts {
     #[new]
-    #[pyo3(signature = (playouts = 1, *, max_moves = None))]
-    fn new(playouts: i64, max_moves: Option<i64>) -> PyResult<Self> {
-        let playouts = u32::try_from(playouts)
-            .ok()
-            .filter(|&n| (1..=1_000_000).contains(&n))
-            .ok_or_else(|| {
-                OptionError::new_err(format!(
-                    "playouts must be from 1 to 1000000, got {playouts}"
-                ))
-            })?;
-        let max_moves = match max_moves {
-            None => None,
-            Some(m) if m >= 1 => Some(m as usize),
-            Some(m) => {
-                return Err(OptionError::new_err(format!(
-                    "max_moves must be at least 1, got {m}"
-                )))
-            }
+    #[pyo3(signature = (playouts = None, *, max_moves = None), text_signature = "(playouts=1, *, max_moves=None)")]
+    fn new(
+        playouts: Option<&Bound<'_, PyAny>>,
+        max_moves: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let playouts = super::args::optional(playouts, "playouts")?.unwrap_or(1) as u32;
+        let max_moves = match super::args::optional_size(max_moves, "max_moves")? {
+            Some(0) => return Err(OptionError::new_err("max_moves must be at least 1, got 0")),
+            m => m,
         };
         Ok(Rollouts {
             playouts,

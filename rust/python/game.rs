@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::convert::{option_value, options_from};
-use super::errors::OptionError;
+use super::errors::{NotationError, OptionError};
 use super::names::{action_names, ActionNames};
 use crate::board::column_letters;
 use crate::board::{Point, Shape};
@@ -228,8 +228,18 @@ impl Game {
 
     /// The letters of column `column` (from 1), as point names write it.
     #[staticmethod]
-    fn column_name(column: usize) -> String {
-        column_letters(column)
+    fn column_name(column: &Bound<'_, PyAny>) -> PyResult<String> {
+        match super::state::given(column)? {
+            super::state::Given::Number(n) => match n.extract::<usize>() {
+                Ok(c) if c >= 1 => return Ok(column_letters(c)),
+                _ => {}
+            },
+            super::state::Given::Text(_) => {}
+        }
+        Err(NotationError::new_err(format!(
+            "a column is a whole number from 1, got {}",
+            super::args::shown(column)
+        )))
     }
 
     /// The board's symmetries as action permutations, an int64 array

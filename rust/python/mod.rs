@@ -98,6 +98,10 @@ mod _core {
         super::load_numpy(m.py())?;
         m.add("GAME_NAMES", crate::games::GAME_NAMES.to_vec())?;
         m.add("NO_WINNER", crate::playout::NO_WINNER)?;
+        m.add(
+            "OptionTypeError",
+            super::errors::option_type_error_class(m.py())?,
+        )?;
         for (class, fields) in super::errors::FIELDS {
             let class = m.getattr(*class)?;
             for field in *fields {

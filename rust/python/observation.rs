@@ -4,9 +4,10 @@
 use numpy::{PyArray1, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 
-use super::errors::{OptionError, StonefieldError};
+use super::args::shown;
+use super::errors::{option_type_error, OptionError, StonefieldError};
 use super::interrupt::interruptible;
-use super::state::State;
+use super::state::{in_use, State};
 use crate::games::{AnyPosition, Position};
 use crate::observation::{observation_shape, write_observations};
 
@@ -22,10 +23,20 @@ pub fn observations<'py>(
     // held while the observations are written without the GIL: other
     // threads may read and play the same states meanwhile, and a state
     // listed twice is simply copied twice.
-    let mut games: Vec<AnyPosition> = states
-        .try_iter()?
-        .map(|item| Ok(item?.cast_into::<State>()?.try_borrow()?.current().clone()))
-        .collect::<PyResult<_>>()?;
+    let mut games: Vec<AnyPosition> = Vec::new();
+    for (i, item) in states.try_iter()?.enumerate() {
+        let item = item?;
+        let Ok(state) = item.cast::<State>() else {
+            return Err(option_type_error(
+                py,
+                format!(
+                    "observations takes states, and item {i} is {}",
+                    shown(&item)
+                ),
+            ));
+        };
+        games.push(state.try_borrow().map_err(in_use)?.current().clone());
+    }
     let Some(first) = games.first() else {
         return Err(StonefieldError::new_err(
             "observations needs at least one state",

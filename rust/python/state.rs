@@ -5,9 +5,11 @@
 use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
+use super::args::shown;
 use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
@@ -40,6 +42,57 @@ pub struct State {
     set_up: bool,
 }
 
+/// A move as the caller gave it, read before the state is borrowed: an
+/// `action` attribute or an `__index__` may run Python code, which may let
+/// another thread run, and no borrow of a state is held across that.
+pub(super) enum Given<'py> {
+    Text(Bound<'py, PyString>),
+    /// A Python int.
+    Number(Bound<'py, PyAny>),
+}
+
+/// The move `mv` names: text, an action number (any integer `operator.index`
+/// takes, numpy's included), or an object with an integer `action`
+/// attribute (a `Move`).
+pub(super) fn given<'py>(mv: &Bound<'py, PyAny>) -> PyResult<Given<'py>> {
+    if let Ok(text) = mv.cast::<PyString>() {
+        return Ok(Given::Text(text.clone()));
+    }
+    let py = mv.py();
+    let number = if is_integer(mv)? {
+        mv.clone()
+    } else {
+        match mv.getattr(intern!(py, "action")) {
+            Ok(action) if is_integer(&action)? => action,
+            _ => {
+                return Err(NotationError::new_err(format!(
+                    "a move is text, an action number or a Move, got {}",
+                    shown(mv)
+                )))
+            }
+        }
+    };
+    Ok(Given::Number(if number.is_instance_of::<PyInt>() {
+        number
+    } else {
+        number.call_method0(intern!(py, "__index__"))?
+    }))
+}
+
+/// Whether `value` is an integer: a Python int or anything with `__index__`.
+fn is_integer(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(value.is_instance_of::<PyInt>() || value.hasattr(intern!(value.py(), "__index__"))?)
+}
+
+/// The error for a state another thread is using (only possible without
+/// the GIL, or while that thread runs Python code in a call of its own).
+pub(super) fn in_use(error: impl std::fmt::Display) -> PyErr {
+    StonefieldError::new_err(format!(
+        "this state is in use by another thread ({error}); \
+         give each thread its own copy, or guard the state with a lock"
+    ))
+}
+
 impl State {
     /// The game state as it stands.
     pub(super) fn current(&self) -> &AnyPosition {
@@ -57,43 +110,55 @@ impl State {
         &mut self.current
     }
 
-    /// The action `mv` names: text, an action index, or an object with an
-    /// integer `action` attribute (a `Move`).
-    fn resolve(&self, mv: &Bound<'_, PyAny>) -> PyResult<Action> {
-        if let Ok(text) = mv.cast::<PyString>() {
+    /// The action `given` names (see [`given`]).
+    fn resolve(&self, given: &Given<'_>) -> PyResult<Action> {
+        let number = match given {
             // Canonical texts are looked up directly; others (upper case,
             // malformed) go through the parser and its error messages.
-            return match self.names.action_of(text) {
-                Some(a) => Ok(a),
-                None => match text.to_str() {
-                    Ok(text) => Ok(self.current.parse_action(text)?),
-                    Err(_) => Err(NotationError::new_err(format!(
-                        "{} is not a move: it holds a lone surrogate, which is not text",
-                        text.repr()?
-                    ))),
-                },
-            };
-        }
-        let number = if mv.is_instance_of::<PyInt>() {
-            mv.clone()
-        } else if let Ok(action) = mv.getattr(pyo3::intern!(mv.py(), "action")) {
-            action
-        } else {
-            return Err(NotationError::new_err(format!(
-                "a move is text, an action number or a Move, got {}",
-                mv.repr()?
-            )));
+            Given::Text(text) => {
+                return match self.names.action_of(text) {
+                    Some(a) => Ok(a),
+                    None => match text.to_str() {
+                        Ok(text) => Ok(self.current.parse_action(text)?),
+                        Err(_) => Err(NotationError::new_err(format!(
+                            "{} is not a move: it holds a lone surrogate, which is not text",
+                            shown(text)
+                        ))),
+                    },
+                }
+            }
+            Given::Number(number) => number,
         };
         let limit = self.current.num_actions();
         match number.extract::<i64>() {
             Ok(a) if (0..limit as i64).contains(&a) => Ok(a as Action),
             _ => Err(NotationError::new_err(format!(
                 "{} is not an action of {} (0 to {})",
-                number.repr()?,
+                shown(number),
                 self.current.name(),
                 limit - 1
             ))),
         }
+    }
+
+    /// Takes back the last move (see `undo`).
+    fn take_back(&mut self) -> PyResult<()> {
+        if self.history.pop().is_none() {
+            return Err(IllegalMoveError::new_err(
+                "nothing to undo: no move has been played",
+            ));
+        }
+        let plies = self.history.len();
+        self.checkpoints.truncate(plies / CHECKPOINT_EVERY + 1);
+        let base = self
+            .checkpoints
+            .last()
+            .expect("the start is always a checkpoint");
+        self.current.clone_from(base.as_ref());
+        for &a in &self.history[(self.checkpoints.len() - 1) * CHECKPOINT_EVERY..] {
+            self.current.apply_unchecked(a);
+        }
+        Ok(())
     }
 
     fn record_text(&self) -> String {
@@ -150,20 +215,20 @@ impl State {
             return match text.to_str() {
                 Ok(text) => Ok(Some(self.current.board().parse_point(text)?)),
                 // A lone surrogate: the move parser's message says so.
-                Err(_) => self.resolve(p).map(Some),
+                Err(_) => self.resolve(&given(p)?).map(Some),
             };
         }
         let points = self.current.board().points();
         let resolved = if p.is_instance_of::<PyBool>() {
             None
         } else {
-            self.resolve(p).ok()
+            given(p).and_then(|g| self.resolve(&g)).ok()
         };
         match resolved {
             Some(a) if (a as usize) < points => Ok(Some(a)),
             _ => Err(NotationError::new_err(format!(
                 "{} is not a point of {}: give a point's name (like 'e5') or its number, 0 to {}",
-                crate::error::cut(&p.repr()?.to_string_lossy()),
+                shown(p),
                 self.current.name(),
                 points - 1
             ))),
@@ -211,39 +276,32 @@ impl State {
     ///
     /// Raises IllegalMoveError when the rules forbid it now and
     /// NotationError when it names no action; the state is then unchanged.
-    fn play(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let action = self.resolve(mv)?;
-        if let Err(reason) = self.current.check(action) {
-            let text = self.names.text(py, action);
-            return Err(illegal_move(
-                py,
-                &text.to_cow()?,
-                &reason,
-                &self.record_text(),
-            ));
-        }
-        self.push_checked(action);
-        Ok(())
+    fn play(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let given = given(mv)?;
+        let (text, reason, record) = {
+            let mut state = slf.try_borrow_mut().map_err(in_use)?;
+            let action = state.resolve(&given)?;
+            match state.current.check(action) {
+                Ok(()) => {
+                    state.push_checked(action);
+                    return Ok(());
+                }
+                Err(reason) => (
+                    state.names.text(slf.py(), action),
+                    reason,
+                    state.record_text(),
+                ),
+            }
+        };
+        // Made with the state released: making an exception's fields may
+        // let another thread run.
+        Err(illegal_move(slf.py(), &text.to_cow()?, &reason, &record))
     }
 
     /// Takes back the last move.
-    fn undo(&mut self) -> PyResult<()> {
-        if self.history.pop().is_none() {
-            return Err(IllegalMoveError::new_err(
-                "nothing to undo: no move has been played",
-            ));
-        }
-        let plies = self.history.len();
-        self.checkpoints.truncate(plies / CHECKPOINT_EVERY + 1);
-        let base = self
-            .checkpoints
-            .last()
-            .expect("the start is always a checkpoint");
-        self.current.clone_from(base.as_ref());
-        for &a in &self.history[(self.checkpoints.len() - 1) * CHECKPOINT_EVERY..] {
-            self.current.apply_unchecked(a);
-        }
-        Ok(())
+    fn undo(slf: &Bound<'_, Self>) -> PyResult<()> {
+        let mut state = slf.try_borrow_mut().map_err(in_use)?;
+        state.take_back()
     }
 
     /// An independent copy, of the same class.
@@ -284,31 +342,41 @@ impl State {
     }
 
     /// Whether `mv` is legal now (false for text naming no action).
-    fn is_legal(&mut self, mv: &Bound<'_, PyAny>) -> bool {
-        match self.resolve(mv) {
-            Ok(a) => self.current.check(a).is_ok(),
+    fn is_legal(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(given) = given(mv) else {
+            return Ok(false);
+        };
+        let mut state = slf.try_borrow_mut().map_err(in_use)?;
+        Ok(match state.resolve(&given) {
+            Ok(a) => state.current.check(a).is_ok(),
             Err(_) => false,
-        }
+        })
     }
 
     /// The action index of a move's text.
-    fn action(&self, mv: &Bound<'_, PyAny>) -> PyResult<i64> {
-        Ok(self.resolve(mv)? as i64)
+    fn action(slf: &Bound<'_, Self>, mv: &Bound<'_, PyAny>) -> PyResult<i64> {
+        let given = given(mv)?;
+        Ok(slf.try_borrow().map_err(in_use)?.resolve(&given)? as i64)
     }
 
     /// The text of an action index.
-    fn action_text<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyString>> {
-        match usize::try_from(action)
-            .ok()
-            .filter(|&a| a < self.names.len())
-        {
-            Some(a) => Ok(self.names.text(py, a as Action)),
-            None => Err(NotationError::new_err(format!(
-                "{action} is not an action of {} (0 to {})",
-                self.current.name(),
-                self.names.len() - 1
-            ))),
-        }
+    fn action_text<'py>(
+        slf: &Bound<'py, Self>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyString>> {
+        let number = match given(action)? {
+            Given::Number(number) => number,
+            Given::Text(_) => {
+                return Err(NotationError::new_err(format!(
+                    "an action is a number, got {}",
+                    shown(action)
+                )))
+            }
+        };
+        let state = slf.try_borrow().map_err(in_use)?;
+        Ok(state
+            .names
+            .text(slf.py(), state.resolve(&Given::Number(number))?))
     }
 
     /// The colour whose turn it is.
@@ -354,22 +422,28 @@ impl State {
     }
 
     /// The seat (0 first player, 1 second) playing `colour`.
-    fn seat_of(&self, colour: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(colour_from(colour)?.index() ^ usize::from(self.current.swapped()))
+    fn seat_of(slf: &Bound<'_, Self>, colour: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let colour = colour_from(colour)?;
+        Ok(colour.index() ^ usize::from(slf.try_borrow().map_err(in_use)?.current.swapped()))
     }
 
     /// The colour played by `seat` (0 first player, 1 second).
-    fn colour_of<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyAny>> {
-        let c = match seat ^ usize::from(self.current.swapped()) {
-            0 => Colour::Black,
-            1 => Colour::White,
-            _ => {
-                return Err(NotationError::new_err(format!(
-                    "a seat is 0 or 1, got {seat}"
-                )))
-            }
+    fn colour_of<'py>(
+        slf: &Bound<'py, Self>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = match given(seat) {
+            Ok(Given::Number(number)) => number.extract::<u8>().ok().filter(|&s| s < 2),
+            _ => None,
+        }
+        .ok_or_else(|| NotationError::new_err(format!("a seat is 0 or 1, got {}", shown(seat))))?;
+        let swapped = slf.try_borrow().map_err(in_use)?.current.swapped();
+        let c = if (seat == 1) != swapped {
+            Colour::White
+        } else {
+            Colour::Black
         };
-        colour(py, c)
+        colour(slf.py(), c)
     }
 
     /// +1 for the winner, -1 for the loser, per seat (first, second), as
@@ -384,8 +458,9 @@ impl State {
     }
 
     /// Returns per colour: `{Colour.BLACK: .., Colour.WHITE: ..}`.
-    fn colour_returns<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let r = self.current.returns();
+    fn colour_returns<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let r = slf.try_borrow().map_err(in_use)?.current.returns();
         let dict = PyDict::new(py);
         dict.set_item(colour(py, Colour::Black)?, r[0])?;
         dict.set_item(colour(py, Colour::White)?, r[1])?;
@@ -393,8 +468,10 @@ impl State {
     }
 
     /// Scores per colour of the position as it stands, for games that score.
-    fn scores<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(s) = self.current.scores() else {
+    fn scores<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let py = slf.py();
+        let scores = slf.try_borrow_mut().map_err(in_use)?.current.scores();
+        let Some(s) = scores else {
             return Ok(None);
         };
         let dict = PyDict::new(py);
@@ -408,18 +485,20 @@ impl State {
     /// to move); the planes are named by `Game.observation_planes`.
     #[pyo3(signature = (perspective = None))]
     fn observation<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         perspective: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        let perspective = match perspective {
-            Some(c) => colour_from(c)?,
-            None => self.current.to_move(),
+        let perspective = perspective.map(colour_from).transpose()?;
+        let (shape, data) = {
+            let mut state = slf.try_borrow_mut().map_err(in_use)?;
+            let current = &mut state.current;
+            let perspective = perspective.unwrap_or_else(|| current.to_move());
+            let shape = observation_shape(current);
+            let mut data = vec![0.0; shape.iter().product()];
+            write_observation(current, perspective, &mut data);
+            (shape, data)
         };
-        let shape = observation_shape(&self.current);
-        let mut data = vec![0.0; shape.iter().product()];
-        write_observation(&mut self.current, perspective, &mut data);
-        PyArray1::from_vec(py, data).reshape(shape)
+        PyArray1::from_vec(slf.py(), data).reshape(shape)
     }
 
     /// The board as `N` characters `B`, `W`, `.` in point-index order.
