@@ -3,7 +3,7 @@
 >>> shown("b2"), shown(10**5000)
 ("'b2'", 'a huge number')
 >>> shown("x" * 1000)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1002 characters)"
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (1002 characters)"
 """
 
 from __future__ import annotations
