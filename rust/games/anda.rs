@@ -30,6 +30,7 @@ mod chains;
 mod geometry;
 mod placement;
 mod removal;
+mod split;
 mod views;
 
 use std::borrow::Cow;
