@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "PuctConfig",
     "RecordError",
     "Rollouts",
@@ -51,6 +52,8 @@ __all__ = [
     "anda_smothered",
     "anda_territory",
     "check_arguments",
+    "describe",
+    "describe_origin",
     "esgrad_partitions",
     "esgrad_score",
     "games",
@@ -68,6 +71,7 @@ __all__ = [
     "random_action",
     "read_record",
     "selfplay",
+    "set_up",
     "sunder_cuts",
 ]
 
@@ -134,6 +138,8 @@ class NotationError(StonefieldError): ...
 class OptionError(StonefieldError):
     option: str | None
 
+class PositionError(StonefieldError): ...
+
 class RecordError(StonefieldError):
     line: int | None
     column: int | None
@@ -165,6 +171,9 @@ class OptionSpec:
     def doc(self) -> str: ...
 
 def option_table(name: str) -> list[OptionSpec]: ...
+def describe(state: State) -> dict[str, Any]: ...
+def describe_origin(state: State) -> dict[str, Any]: ...
+def set_up(state: State, description: Mapping[str, Any]) -> None: ...
 
 @disjoint_base
 class Game:
@@ -261,6 +270,8 @@ class State:
     def board_string(self) -> str: ...
     def stone_at(self, point: object) -> Colour | None: ...
     def record(self) -> str: ...
+    @property
+    def is_set_up(self) -> bool: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
