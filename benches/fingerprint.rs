@@ -1,15 +1,17 @@
 //! Fingerprint of random games, to show that a change to a rules engine
 //! keeps every game move for move: `cargo run --release --example
-//! fingerprint -- lingarda` plays 4,200 random games of sides 2-11 with and
-//! without pie and hashes (FNV-1a) every action, the full legal list every 5
-//! plies in a tenth of the games, the legality of a random action in a
-//! seventh of them, a clone taken mid-game that plays on with its own seed,
-//! and the final scores. Run it before and after a change: the printed line
-//! must not change (for Lingarda: `4200 games, 746600 moves, fingerprint
-//! 0ce55c2b4493d406`). The game's options must accept `size` and `pie`.
+//! fingerprint -- lingarda` plays 4,200 random games of the game's ten
+//! smallest sides (2-11 for most; Anadil's odd 5-23), with and without pie where the game has
+//! it (else twice as many games with its default), and hashes (FNV-1a)
+//! every action, the full legal list every 5 plies in a tenth of the games,
+//! the legality of a random action in a seventh of them, a clone taken
+//! mid-game that plays on with its own seed, and the final scores. Run it
+//! before and after a change: the printed line must not change (for
+//! Lingarda: `4200 games, 746600 moves, fingerprint 0ce55c2b4493d406`).
 
 use stonefield::core::Rng;
-use stonefield::{Action, AnyPosition, OptionValue, Options, Position};
+use stonefield::games::option_specs;
+use stonefield::{Action, AnyPosition, OptionKind, OptionValue, Options, Position};
 
 /// An FNV-1a hash fed eight bytes at a time.
 struct Fnv(u64);
@@ -25,22 +27,37 @@ impl Fnv {
 
 fn main() {
     let game = std::env::args().nth(1).unwrap_or_else(|| "lingarda".into());
+    let specs = option_specs(&game).unwrap_or_else(|| panic!("no game {game}"));
+    let smallest = specs
+        .iter()
+        .find_map(|spec| match spec.kind {
+            OptionKind::Int { min, .. } if spec.name == "size" => Some(min),
+            _ => None,
+        })
+        .expect("a size option");
+    let sides = (smallest..)
+        .filter(|&side| {
+            let mut options = Options::new([("size", OptionValue::Int(side))]);
+            AnyPosition::new(&game, &mut options).is_ok()
+        })
+        .take(10);
+    let has_pie = specs.iter().any(|spec| spec.name == "pie");
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
     let mut moves = 0u64;
     let mut buf: Vec<Action> = Vec::new();
     let mut legal: Vec<Action> = Vec::new();
     let mut i = 0u64;
-    for side in 2..=11i64 {
+    for side in sides {
         for pie in [true, false] {
             for _ in 0..210 {
-                let mut s = AnyPosition::new(
-                    &game,
-                    &mut Options::new([
+                let mut options = Options::new([("size", OptionValue::Int(side))]);
+                if has_pie {
+                    options = Options::new([
                         ("size", OptionValue::Int(side)),
                         ("pie", OptionValue::Bool(pie)),
-                    ]),
-                )
-                .unwrap();
+                    ]);
+                }
+                let mut s = AnyPosition::new(&game, &mut options).unwrap();
                 let mut rng = Rng::for_game(7, i);
                 let full = i % 10 == 0;
                 let cap = 10 * s.board().points();

@@ -1,6 +1,7 @@
 //! The few pieces every game shares: colours, visit marks and the flood
-//! fill built on them, point sets, union-find, the random number
-//! generator, and the flag that stops long work.
+//! fill built on them, point sets, union-find, the split of a region at a
+//! filled point, the random number generator, and the flag that stops long
+//! work.
 
 /// Implements `Clone` for a struct field by field, with a `clone_from` that
 /// reuses each field's buffers: playouts reset a state from the start
@@ -27,6 +28,7 @@ mod marks;
 mod point_list;
 mod point_set;
 mod rng;
+mod split;
 mod stop;
 mod union_find;
 
@@ -36,5 +38,6 @@ pub use marks::Marks;
 pub use point_list::PointList;
 pub use point_set::{bits, GridSet, PointSets};
 pub use rng::Rng;
+pub use split::{split, Floods, Pieces, MAX_PIECES};
 pub use stop::Stop;
 pub use union_find::UnionFind;

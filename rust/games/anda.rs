@@ -31,6 +31,7 @@ mod geometry;
 mod placement;
 mod removal;
 mod setup;
+mod split;
 mod views;
 
 use std::borrow::Cow;

@@ -17,7 +17,7 @@
 //!   only the pieces of P minus `p` need deciding. There is one piece unless
 //!   the stone closes a loop (`Ring::closes_loop`); then the pieces are
 //!   filled in lockstep from the open arcs around `p` until all but one are
-//!   known (`Fills::split`), so the cost is that of the small pieces, which
+//!   known (`Fills::split`, on [`crate::core::split`]), so the cost is that of the small pieces, which
 //!   are usually pockets of a few points. (With a large komi a group may
 //!   have several live parts; the size of P is then unknown, and its
 //!   pieces are always filled.)
@@ -31,7 +31,8 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, clone_by_fields, Colour, Flood, PointList, PointSets, Rng, UnionFind, EMPTY,
+    bits, clone_by_fields, split, Colour, Flood, Floods, PointList, PointSets, Rng, UnionFind,
+    EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -377,19 +378,6 @@ pub struct Cuts {
     pub parts: Vec<Vec<Point>>,
 }
 
-/// Where a lockstep fill stands.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Fate {
-    Growing,
-    /// Complete, and no larger than the limit.
-    Dead,
-    /// Complete, and larger than the limit; or known to be the rest of
-    /// the part, and larger than the limit.
-    Live,
-    /// Met another fill and joined it.
-    Joined,
-}
-
 /// Scratch for splitting the part that held a new stone into its pieces:
 /// one grid bit set per fill, and the words each may use.
 #[derive(Debug)]
@@ -423,10 +411,11 @@ impl Fills {
     /// live set) into its pieces and takes the dead ones out of `region`.
     ///
     /// One fill starts from each open arc around `p` (`open`, as in
-    /// [`Ring`]), and all grow one sweep in turn, joining when they meet,
-    /// so the work is bounded by the smaller pieces: when `total` (the size
-    /// of the part minus `p`) is known, the last piece still growing is
-    /// sized by subtraction.
+    /// [`Ring`]), and all grow a sweep per round, joining when they meet
+    /// (see [`crate::core::split`]), so the work is bounded by the smaller
+    /// pieces: when `total` (the size of the part minus `p`) is known and
+    /// every piece found whole is dead, the one still growing is sized by
+    /// subtraction; otherwise it is filled to the end.
     ///
     /// Out of line: a few placements in a hundred split a part, and the
     /// placement path runs faster without this body inlined into it.
@@ -441,71 +430,64 @@ impl Fills {
         total: Option<usize>,
         limit: usize,
     ) -> Split {
-        let mut fate = [Fate::Joined; ARCS];
-        let mut size = [0; ARCS];
         let mut fills = 0;
         for arc in open_arcs(open) {
             self.seed(fills, board, p, arc);
-            fate[fills] = Fate::Growing;
             fills += 1;
         }
-        let fate_of = |fate: [Fate; ARCS], f: Fate| (0..fills).filter(move |&i| fate[i] == f);
-        loop {
-            let mut growing = fate_of(fate, Fate::Growing);
-            let Some(last) = growing.next() else {
-                break;
-            };
-            let alone = growing.next().is_none();
-            if let (Some(total), true) = (total, alone) {
-                if fate_of(fate, Fate::Live).next().is_none() {
-                    // Every other piece is complete and dead: the last one
-                    // is the rest of the part.
-                    let done: usize = fate_of(fate, Fate::Dead).map(|i| size[i]).sum();
-                    if total - done > limit {
-                        fate[last] = Fate::Live;
-                        break;
-                    }
-                    region.fill(0);
-                    return Split {
-                        live: 0,
-                        removed: total,
-                    };
-                }
+        let mut floods = HexFloods {
+            fills: self,
+            within: region,
+            width: board.grid_width(),
+        };
+        let pieces = split(&mut floods, fills);
+        let mut dead = [false; ARCS];
+        let (mut live, mut removed) = (0, 0);
+        for (i, _) in pieces.iter().filter(|&(_, grows)| !grows) {
+            let size = floods.fills.size(i);
+            if size > limit {
+                live += 1;
+            } else {
+                dead[i] = true;
+                removed += size;
             }
-            for i in 0..fills {
-                if fate[i] != Fate::Growing {
-                    continue;
-                }
-                let words = self.words[i].clone();
-                match bits::grow_hex(&mut self.sets[i], region, board.grid_width(), words) {
-                    Some(words) => self.words[i] = words,
-                    None => {
-                        size[i] = bits::len(&self.sets[i][self.words[i].clone()]);
-                        fate[i] = if size[i] > limit {
-                            Fate::Live
-                        } else {
-                            Fate::Dead
+        }
+        if let Some(last) = pieces.growing() {
+            match total {
+                Some(total) if live == 0 => {
+                    // Every other piece is whole and dead: the last one is
+                    // the rest of the part.
+                    if total - removed <= limit {
+                        region.fill(0);
+                        return Split {
+                            live: 0,
+                            removed: total,
                         };
-                        continue;
                     }
+                    live += 1;
                 }
-                for (j, other) in fate.iter_mut().enumerate().take(fills) {
-                    if j != i && *other == Fate::Growing && self.join(i, j) {
-                        *other = Fate::Joined;
+                _ => {
+                    while floods.grow(last) {}
+                    let size = floods.fills.size(last);
+                    if size > limit {
+                        live += 1;
+                    } else {
+                        dead[last] = true;
+                        removed += size;
                     }
                 }
             }
         }
-        let mut removed = 0;
-        for i in fate_of(fate, Fate::Dead) {
+        for i in (0..fills).filter(|&i| dead[i]) {
             let words = self.words[i].clone();
             bits::subtract(&mut region[words.clone()], &self.sets[i][words]);
-            removed += size[i];
         }
-        Split {
-            live: fate_of(fate, Fate::Live).count(),
-            removed,
-        }
+        Split { live, removed }
+    }
+
+    /// How many points fill `i` holds.
+    fn size(&self, i: usize) -> usize {
+        bits::len(&self.sets[i][self.words[i].clone()])
     }
 
     /// Starts fill `i` from the steps around `p` in the directions `arc`.
@@ -523,23 +505,51 @@ impl Fills {
         }
         self.words[i] = first..last;
     }
+}
 
-    /// If fills `i` and `j` have met, moves `j`'s points into `i`.
-    fn join(&mut self, i: usize, j: usize) -> bool {
-        let (wi, wj) = (self.words[i].clone(), self.words[j].clone());
-        let shared = wi.start.max(wj.start)..wi.end.min(wj.end);
-        let (low, high) = self.sets.split_at_mut(i.max(j));
-        let (into, from) = if i < j {
-            (&mut low[i], &high[0])
-        } else {
-            (&mut high[0], &low[j])
-        };
-        if shared.is_empty() || !bits::meet(&into[shared.clone()], &from[shared]) {
-            return false;
+/// The fills of one split, grown within the part being split, on the hex
+/// grid of width `width`.
+struct HexFloods<'a> {
+    fills: &'a mut Fills,
+    within: &'a [u64],
+    width: usize,
+}
+
+impl Floods for HexFloods<'_> {
+    fn grow(&mut self, i: usize) -> bool {
+        let fills = &mut *self.fills;
+        let words = fills.words[i].clone();
+        match bits::grow_hex(&mut fills.sets[i], self.within, self.width, words) {
+            Some(words) => {
+                fills.words[i] = words;
+                true
+            }
+            None => false,
         }
-        bits::union_with(&mut into[wj.clone()], &from[wj.clone()]);
-        self.words[i] = wi.start.min(wj.start)..wi.end.max(wj.end);
-        true
+    }
+
+    fn met(&mut self, i: usize, j: usize) -> bool {
+        let (wi, wj) = (&self.fills.words[i], &self.fills.words[j]);
+        let shared = wi.start.max(wj.start)..wi.end.min(wj.end);
+        !shared.is_empty()
+            && bits::meet(
+                &self.fills.sets[i][shared.clone()],
+                &self.fills.sets[j][shared],
+            )
+    }
+
+    /// Moves `from`'s points into `into`.
+    fn join(&mut self, into: usize, from: usize) {
+        let fills = &mut *self.fills;
+        let (wi, wj) = (fills.words[into].clone(), fills.words[from].clone());
+        let (low, high) = fills.sets.split_at_mut(into.max(from));
+        let (to, source) = if into < from {
+            (&mut low[into], &high[0])
+        } else {
+            (&mut high[0], &low[from])
+        };
+        bits::union_with(&mut to[wj.clone()], &source[wj.clone()]);
+        fills.words[into] = wi.start.min(wj.start)..wi.end.max(wj.end);
     }
 }
 

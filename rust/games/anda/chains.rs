@@ -249,7 +249,7 @@ impl Anda {
         region.size += 1;
     }
 
-    fn unlink_member(&mut self, r: u16, q: Point) {
+    pub(super) fn unlink_member(&mut self, r: u16, q: Point) {
         let (before, after) = (self.prev[q as usize], self.next[q as usize]);
         self.next[before as usize] = after;
         self.prev[after as usize] = before;
@@ -570,114 +570,5 @@ impl Anda {
             region.count[k] = count;
             region.witness[k] = witness;
         }
-    }
-
-    /// Splits region `r0` (the stone already out of it) into its connected
-    /// parts, exploring breadth-first from one point of each arc in turn, so
-    /// that arcs joined around a nearby stone meet at once and the work is
-    /// otherwise bounded by the smaller parts. The largest part keeps `r0`; the
-    /// others get new ids, written to `new_parts`. Returns how many.
-    fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
-        let rings = self.rings;
-        let arcs = reps.len();
-        // A union-find over the arcs: explorations that meet join.
-        let mut parent = [0usize, 1, 2];
-        fn find(parent: &[usize; 3], mut i: usize) -> usize {
-            while parent[i] != i {
-                i = parent[i];
-            }
-            i
-        }
-        // Each arc's members in the order found: its queue, read at `cursor`.
-        let mut cursor = [0usize; MAX_ARCS];
-        let scratch = &mut *self.scratch;
-        scratch.marks.clear();
-        for (i, &rep) in reps.iter().enumerate() {
-            scratch.marks.mark(rep);
-            scratch.owner[rep as usize] = i as u8;
-            scratch.arc_members[i].clear();
-            scratch.arc_members[i].push(rep);
-        }
-        // The stop test runs only after an event that can change its answer:
-        // two explorations meeting, or one running out of points.
-        let mut changed = true;
-        loop {
-            if changed {
-                changed = false;
-                let (mut classes, mut open) = (0u32, 0u32);
-                for (i, &read) in cursor[..arcs].iter().enumerate() {
-                    let root = find(&parent, i);
-                    classes |= 1 << root;
-                    if read < scratch.arc_members[i].len() {
-                        open |= 1 << root;
-                    }
-                }
-                if classes.count_ones() == 1 {
-                    return 0; // one part: nothing splits
-                }
-                if open.count_ones() <= 1 {
-                    break; // every part but at most one fully explored
-                }
-            }
-            for (i, read) in cursor[..arcs].iter_mut().enumerate() {
-                let members = &mut scratch.arc_members[i];
-                let Some(&q) = members.get(*read) else {
-                    continue;
-                };
-                *read += 1;
-                let ring = &rings[q as usize];
-                let mut empties = (self.around[q as usize] & 0x3f) as u8;
-                while empties != 0 {
-                    let m = ring[empties.trailing_zeros() as usize];
-                    empties &= empties - 1;
-                    if scratch.marks.mark(m) {
-                        scratch.owner[m as usize] = i as u8;
-                        members.push(m);
-                    } else if scratch.owner[m as usize] as usize != i {
-                        let (a, b) = (
-                            find(&parent, i),
-                            find(&parent, scratch.owner[m as usize] as usize),
-                        );
-                        if a != b {
-                            parent[a] = b;
-                            changed = true;
-                        }
-                    }
-                }
-                changed |= *read == members.len();
-            }
-        }
-        // The part left open (not fully explored) keeps r0; if every part
-        // was explored, the largest does.
-        let mut size = [0usize; 3];
-        let mut open_root = None;
-        for (i, &read) in cursor[..arcs].iter().enumerate() {
-            let root = find(&parent, i);
-            size[root] += self.scratch.arc_members[i].len();
-            if read < self.scratch.arc_members[i].len() {
-                open_root = Some(root);
-            }
-        }
-        let kept = open_root.unwrap_or_else(|| (0..arcs).max_by_key(|&i| size[i]).expect("arcs"));
-        let mut count = 0;
-        for root in 0..arcs {
-            if root == kept || find(&parent, root) != root {
-                continue;
-            }
-            let r = self.new_region();
-            for i in 0..arcs {
-                if find(&parent, i) != root {
-                    continue;
-                }
-                for j in 0..self.scratch.arc_members[i].len() {
-                    let q = self.scratch.arc_members[i][j];
-                    self.unlink_member(r0, q);
-                    self.push_member(r, q);
-                }
-            }
-            new_parts[count] = r;
-            count += 1;
-        }
-        count
     }
 }
