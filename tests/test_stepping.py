@@ -7,10 +7,9 @@ import random
 
 import numpy as np
 import pytest
+import stonefield
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import stonefield
 from stonefield import NotationError
 
 
