@@ -13,6 +13,9 @@ pub enum Error {
     Notation(String),
     /// An unknown game or option.
     Option(String),
+    /// A position set up by hand that the rules cannot hold: the message
+    /// names what is wrong.
+    Position(String),
     /// A value the option `option` does not take (out of range, or of the
     /// wrong kind): the message names the option and its range.
     OptionValue {
@@ -51,6 +54,7 @@ impl fmt::Display for Error {
             Error::Illegal(m)
             | Error::Notation(m)
             | Error::Option(m)
+            | Error::Position(m)
             | Error::OptionValue { message: m, .. } => f.write_str(m),
         }
     }

@@ -19,7 +19,11 @@ CHILD = """
 import sys, threading, time
 import numpy as np
 import stonefield
-from stonefield.bots import MCTS, Random, play_match
+from stonefield.bots import MCTS, PUCT, Random, play_match
+from stonefield.evaluators import Rollouts
+
+def uniform(observations, masks):
+    return masks.astype(np.float32), np.zeros(len(masks), np.float32)
 
 def call():
 {call}
@@ -50,6 +54,21 @@ LONG_CALLS = {
         "play_match(stonefield.Sunder(size=9), MCTS(iterations=10**6), Random(), games=1000)"
     ),
     "analyze": "stonefield.analyze('sunder', games=10**8, size=9)",
+    "puct, Rust evaluator": (
+        "PUCT(Rollouts(1), seconds=600).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "puct, long rounds on 2 threads": (
+        "PUCT(Rollouts(10**5), seconds=600, threads=2).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "puct, Python evaluator": (
+        "PUCT(uniform, seconds=600).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "self-play, Rust evaluator": (
+        "stonefield.selfplay('sunder', Rollouts(1), games=10**6, simulations=400, size=9)"
+    ),
+    "self-play, Python evaluator": (
+        "stonefield.selfplay('sunder', uniform, games=10**6, simulations=400, threads=2, size=9)"
+    ),
     "observations": (
         "s = [stonefield.Sunder(size=9).start()] * 10_000\n"
         "for _ in range(10**6): stonefield.observations(s)"

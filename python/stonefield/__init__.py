@@ -16,6 +16,7 @@ from stonefield._core import (
     LegalMoves,
     NotationError,
     OptionError,
+    PositionError,
     RecordError,
     StonefieldError,
 )
@@ -43,6 +44,7 @@ from stonefield.notation import load, read
 from stonefield.observation import observations
 from stonefield.play import BOTS
 from stonefield.playthrough import playthrough
+from stonefield.position import from_dict
 from stonefield.selfplay import SelfPlayData, selfplay
 from stonefield.simulate import (
     BLACK,
@@ -85,6 +87,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "PlayReport",
+    "PositionError",
     "Prison",
     "RandomBot",
     "RecordError",
@@ -102,6 +105,7 @@ __all__ = [
     "analyze",
     "bots",
     "evaluators",
+    "from_dict",
     "game",
     "load",
     "observations",

@@ -31,6 +31,8 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "PositionError",
+    "PuctConfig",
     "RecordError",
     "Rollouts",
     "State",
@@ -50,7 +52,8 @@ __all__ = [
     "anda_smothered",
     "anda_territory",
     "check_arguments",
-    "check_puct",
+    "describe",
+    "describe_origin",
     "esgrad_partitions",
     "esgrad_score",
     "games",
@@ -68,6 +71,7 @@ __all__ = [
     "random_action",
     "read_record",
     "selfplay",
+    "set_up",
     "sunder_cuts",
 ]
 
@@ -92,6 +96,38 @@ class Rollouts:
     def max_moves(self) -> int | None: ...
     def __eq__(self, value: object, /) -> bool: ...
 
+@final
+class PuctConfig:
+    def __new__(
+        cls,
+        *,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        c_puct: float = 1.25,
+        virtual_loss: float = 1.0,
+        batch_size: int = 8,
+        dirichlet_alpha: float | None = None,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 0.0,
+    ) -> PuctConfig: ...
+    @property
+    def simulations(self) -> int | None: ...
+    @property
+    def seconds(self) -> float | None: ...
+    @property
+    def c_puct(self) -> float: ...
+    @property
+    def virtual_loss(self) -> float: ...
+    @property
+    def batch_size(self) -> int: ...
+    @property
+    def dirichlet_alpha(self) -> float | None: ...
+    @property
+    def dirichlet_fraction(self) -> float: ...
+    @property
+    def temperature(self) -> float: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
 class IllegalMoveError(StonefieldError):
     move: str | None
     reason: str | None
@@ -101,6 +137,8 @@ class NotationError(StonefieldError): ...
 
 class OptionError(StonefieldError):
     option: str | None
+
+class PositionError(StonefieldError): ...
 
 class RecordError(StonefieldError):
     line: int | None
@@ -133,6 +171,9 @@ class OptionSpec:
     def doc(self) -> str: ...
 
 def option_table(name: str) -> list[OptionSpec]: ...
+def describe(state: State) -> dict[str, Any]: ...
+def describe_origin(state: State) -> dict[str, Any]: ...
+def set_up(state: State, description: Mapping[str, Any]) -> None: ...
 
 @disjoint_base
 class Game:
@@ -229,6 +270,8 @@ class State:
     def board_string(self) -> str: ...
     def stone_at(self, point: object) -> Colour | None: ...
     def record(self) -> str: ...
+    @property
+    def is_set_up(self) -> bool: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -534,42 +577,21 @@ def games(
     branching: bool = False,
     evaluation: tuple[int, int, int, float] | None = None,
 ) -> GameBatch: ...
-def check_puct(
-    *,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
-    temperature: float,
-) -> None: ...
 def puct_search(
     state: State,
     evaluator: object,
+    config: PuctConfig,
     *,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
-    temperature: float,
     seed: int,
     threads: int = 1,
 ) -> dict[str, Any]: ...
 def selfplay(
     game: Game,
     evaluator: object,
+    config: PuctConfig,
     *,
     games: int,
     concurrent: int,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
     temperature_moves: int,
     max_moves: int | None,
     seed: int,

@@ -203,8 +203,15 @@ class VecEnv:
 
         Raises:
             OptionError: for a state of another game or other options.
+            PositionError: for a state set up by hand
+                (:meth:`Game.setup`), which has no moves from the start.
         """
         if state.game != self.game:
             raise _core.OptionError(f"env {env} plays {self.game!r}, not {state.game!r}")
+        if state.is_set_up:
+            raise _core.PositionError(
+                f"env {env} keeps its game's moves from the start, and a position set up "
+                "by hand has none: play it on a State"
+            )
         self._core.set_state(env, state)
         return self._observations, self._info

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 
 import numpy.typing as npt
 
-from stonefield import _core, registry
+from stonefield import _core, position, registry
 from stonefield._core import LegalMoves, OptionSpec
 from stonefield.overlays import Overlays
 from stonefield.render import text_diagram
@@ -143,14 +143,34 @@ class State(_core.State):
         """
         Path(path).write_text(self.record() + "\n", encoding="utf-8")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict: game, options, board string
+        and every counter (keys in :mod:`stonefield.position`), which
+        :func:`stonefield.from_dict` reads back. The moves that led here are
+        not in it: :meth:`record` keeps those.
+
+        >>> import stonefield
+        >>> state = stonefield.Sunder(size=2).start()
+        >>> state.play("b2")
+        >>> state.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'game': 'sunder', 'options': {'size': 2, 'komi': 0, 'pie': True},
+         'board': '...B...', 'to_move': 'white', 'swapped': False, 'ply': 1,
+         'passes': 0, 'first_pass': None}
+        """
+        return position.to_dict(self)
+
     def _repr_svg_(self) -> str:
         """The board as an SVG picture, for Jupyter."""
         return svg(self)
 
     def __repr__(self) -> str:
+        if self.is_set_up:
+            return f"<{type(self).__name__} set up {self.board_string()!r} + {self.moves!r}>"
         return f"<{type(self).__name__} {self.record()!r}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.is_set_up:
+            return (position.replay_from, (position.origin_dict(self), self.actions))
         return (load_record, (self.record(),))
 
 
@@ -220,6 +240,39 @@ class Game(_core.Game):
     def start(self) -> State:
         """The start position."""
         return self.state_class(self)
+
+    def setup(self, board: str, to_move: str = "black", **counters: Any) -> State:
+        """A position set up by hand, as a state with no history.
+
+        The rules decide what a position can hold, and anything else is
+        refused: a wrong length or a character that is no stone, counters that
+        contradict the board or each other, a Lingarda stone without a
+        lifeline, a Sunder board whose stone counts put the other colour to
+        move.
+
+        Args:
+            board: ``N`` characters ``B``, ``W`` or ``.`` in point-index
+                order (as :meth:`State.board_string` writes them).
+            to_move: the colour to move.
+            **counters: ``swapped`` (default False), ``ply`` (turns played;
+                by default counted from the board), ``passes`` (in a row, 0),
+                ``first_pass`` (None), and the game's own counters (listed in
+                :mod:`stonefield.position`), by the names of
+                :meth:`State.to_dict`.
+
+        Raises:
+            PositionError: naming what is wrong.
+
+        >>> import stonefield
+        >>> game = stonefield.Lingarda(size=2)
+        >>> list(game.setup("B.....W", to_move="black").legal_moves())
+        ['b1', 'a2', 'b2', 'c2', 'b3']
+        >>> game.setup("BWW.WWW")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        stonefield.PositionError: the black stone at a1 has no lifeline: ...
+        """
+        return position.setup(self, {"board": board, "to_move": to_move, **counters})
 
     def transform(
         self,

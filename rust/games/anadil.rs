@@ -30,6 +30,7 @@
 //! smothered stones, how a game ended) live in `views`.
 
 mod regions;
+mod setup;
 mod views;
 mod zobrist;
 

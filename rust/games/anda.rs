@@ -30,6 +30,7 @@ mod chains;
 mod geometry;
 mod placement;
 mod removal;
+mod setup;
 mod views;
 
 use std::borrow::Cow;

@@ -11,6 +11,7 @@
 //! the board per group) that both ways are checked against.
 
 mod partitions;
+mod setup;
 
 use std::borrow::Cow;
 

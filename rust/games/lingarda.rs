@@ -15,6 +15,7 @@
 mod judge;
 mod lifeless;
 mod score;
+mod setup;
 mod sight;
 mod views;
 

@@ -29,6 +29,7 @@ macro_rules! position_basics {
 
 mod position;
 mod registry;
+pub mod setup;
 mod turn;
 
 pub use position::Position;

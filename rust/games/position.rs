@@ -183,11 +183,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// The board as `N` characters `B`, `W`, `.` in point-index order.
     fn board_string(&self) -> String {
         (0..self.board().points() as Point)
-            .map(|p| match self.cell(p) {
-                Some(Colour::Black) => 'B',
-                Some(Colour::White) => 'W',
-                None => '.',
-            })
+            .map(|p| super::setup::stone_char(self.cell(p)))
             .collect()
     }
 

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use super::setup::{CounterSpec, Description, SetUp};
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Rng};
@@ -98,6 +99,31 @@ macro_rules! games {
             pub fn downcast_ref<P: Position>(&self) -> Option<&P> {
                 match self {
                     $(AnyPosition::$ty(g) => (g as &dyn std::any::Any).downcast_ref::<P>(),)*
+                }
+            }
+
+            /// The game's own counters (besides the turn's), for set-ups.
+            pub fn counter_specs(&self) -> &'static [CounterSpec] {
+                match self {
+                    $(AnyPosition::$ty(_) => <super::$module::$ty as SetUp>::COUNTERS,)*
+                }
+            }
+
+            /// The position `description` gives, in this start position's
+            /// game (see [`SetUp::set_up`]).
+            ///
+            /// # Errors
+            /// [`Error::Position`] for a position the rules cannot hold.
+            pub fn set_up(&self, description: &Description) -> Result<AnyPosition, Error> {
+                Ok(match self {
+                    $(AnyPosition::$ty(start) => AnyPosition::$ty(SetUp::set_up(start, description)?),)*
+                })
+            }
+
+            /// This position in plain terms (see [`SetUp::describe`]).
+            pub fn describe(&self) -> Description {
+                match self {
+                    $(AnyPosition::$ty(g) => g.describe(),)*
                 }
             }
 

@@ -734,5 +734,6 @@ impl Position for Sunder {
     }
 }
 
+mod setup;
 #[cfg(test)]
 mod tests;

@@ -181,6 +181,28 @@ impl Turn {
     pub fn set_to_move(&mut self, colour: Colour) {
         self.to_move = colour;
     }
+
+    /// A game going on with these counters, for positions set up by hand
+    /// (`super::setup` checks that they agree with each other).
+    pub fn set_up(
+        pie: bool,
+        to_move: Colour,
+        swapped: bool,
+        plies: u32,
+        passes: u8,
+        first_pass: Option<Colour>,
+    ) -> Turn {
+        Turn {
+            to_move,
+            pie,
+            swapped,
+            plies,
+            passes,
+            first_pass,
+            over: false,
+            winner: None,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,12 @@ create_exception!(
 );
 create_exception!(
     stonefield,
+    PositionError,
+    StonefieldError,
+    "A position set up by hand (a board and counters) that the rules cannot hold: the message names what is wrong."
+);
+create_exception!(
+    stonefield,
     RecordError,
     StonefieldError,
     "A game record that cannot be read: the message says where it broke."
@@ -113,6 +119,7 @@ impl From<Error> for PyErr {
             Error::Illegal(m) => IllegalMoveError::new_err(m),
             Error::Notation(m) => NotationError::new_err(m),
             Error::Option(m) => OptionError::new_err(m),
+            Error::Position(m) => PositionError::new_err(m),
             Error::OptionValue { option, message } => Python::attach(|py| {
                 let name = PyString::new(py, option).into_any();
                 with_fields(py, OptionError::new_err(message), [("option", name)])

@@ -14,6 +14,7 @@ mod legal_moves;
 mod names;
 mod observation;
 mod pools;
+mod position;
 mod puct;
 mod record;
 mod selfplay;
@@ -48,7 +49,7 @@ mod _core {
     use super::env::VecEnv;
     #[pymodule_export]
     use super::errors::{
-        IllegalMoveError, NotationError, OptionError, RecordError, StonefieldError,
+        IllegalMoveError, NotationError, OptionError, PositionError, RecordError, StonefieldError,
     };
     #[pymodule_export]
     use super::evaluators::{EvaluatorError, Rollouts, Uniform};
@@ -59,7 +60,9 @@ mod _core {
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
-    use super::puct::{check_puct, puct_search};
+    use super::position::{describe, describe_origin, set_up};
+    #[pymodule_export]
+    use super::puct::{puct_search, PuctConfig};
     #[pymodule_export]
     use super::record::read_record;
     #[pymodule_export]

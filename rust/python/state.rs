@@ -39,6 +39,9 @@ pub struct State {
     checkpoints: Vec<Arc<AnyPosition>>,
     names: Arc<ActionNames>,
     buf: Vec<Action>,
+    /// Whether the first position was set up by hand rather than the
+    /// game's start (`checkpoints[0]` holds it either way).
+    set_up: bool,
 }
 
 impl State {
@@ -98,7 +101,26 @@ impl State {
     }
 
     fn record_text(&self) -> String {
-        record::write(&self.current, &self.history)
+        let record = record::write(&self.current, &self.history);
+        if self.set_up {
+            format!("a position set up by hand, then {record}")
+        } else {
+            record
+        }
+    }
+
+    /// The first position: the game's start, or the position set up.
+    pub(super) fn origin(&self) -> &AnyPosition {
+        &self.checkpoints[0]
+    }
+
+    /// Starts the state afresh from `position`, set up by hand, with no
+    /// history.
+    pub(super) fn start_from(&mut self, position: AnyPosition) {
+        self.checkpoints = vec![Arc::new(position.clone())];
+        self.current = position;
+        self.history.clear();
+        self.set_up = true;
     }
 
     /// Plays an action already checked legal, keeping the history.
@@ -163,6 +185,7 @@ impl State {
                 checkpoints: source.checkpoints.clone(),
                 names: source.names.clone(),
                 buf: Vec::with_capacity(source.current.num_actions()),
+                set_up: source.set_up,
             });
         }
         let rules = game.get();
@@ -174,6 +197,7 @@ impl State {
             current,
             history: Vec::new(),
             game: game.unbind(),
+            set_up: false,
         })
     }
 
@@ -420,8 +444,23 @@ impl State {
     }
 
     /// The game record: game, options, `;`, then the moves as text.
-    fn record(&self) -> String {
-        self.record_text()
+    ///
+    /// Raises StonefieldError for a position set up by hand, which no
+    /// record from the start reaches (`to_dict()` describes it).
+    fn record(&self) -> PyResult<String> {
+        if self.set_up {
+            return Err(StonefieldError::new_err(
+                "a position set up by hand has no record from the start: describe it with to_dict()",
+            ));
+        }
+        Ok(self.record_text())
+    }
+
+    /// Whether the state started from a position set up by hand rather
+    /// than the game's start.
+    #[getter]
+    fn is_set_up(&self) -> bool {
+        self.set_up
     }
 
     /// States are equal when their games are (name and options) and they
@@ -435,7 +474,9 @@ impl State {
         let other = other.try_borrow()?;
         Ok(self.history == other.history
             && self.current.name() == other.current.name()
-            && self.current.options() == other.current.options())
+            && self.current.options() == other.current.options()
+            && self.set_up == other.set_up
+            && (!self.set_up || self.origin().describe() == other.origin().describe()))
     }
 
     fn __hash__(&self) -> PyResult<isize> {
