@@ -9,8 +9,12 @@ default size, on one thread and on every core (root parallelism), and
 OpenSpiel's C++ ``MCTSBot`` with a one-rollout ``RandomRolloutEvaluator`` is
 timed on Hex 11 (121 cells, and so close to Sunder's default 127) with the
 same iteration budget, in the same run (a game whose searches would take
-more than ``--seconds`` gets fewer iterations, and the table says so). Every figure is the median of
-``--repeats`` searches. Without OpenSpiel (``pip install '.[bench]'``) the
+more than ``--seconds`` gets fewer iterations, and the table says so). The
+searches interleave: each round times OpenSpiel, then every game on one
+thread and on every core. Every figure is the median of ``--repeats``
+rounds, and each ratio the median of the ratios within a round, so that the
+load of a shared machine at a given moment weighs on both sides alike; the
+load averages before and after are printed too. Without OpenSpiel (``pip install '.[bench]'``) the
 comparison is skipped with a message.
 """
 
@@ -29,48 +33,49 @@ from stonefield.bots import MCTS
 OPENSPIEL_GAME = "hex(board_size=11)"
 
 
-def stonefield_rate(
-    game: stonefield.Game, iterations: int, threads: int, repeats: int, seconds: float
-) -> tuple[float, int]:
-    """Median iterations per second of a search from the start position, and
-    the iterations per search: ``iterations``, or fewer for a game whose
-    rollouts are so long that a search would take more than ``seconds``."""
-    state = game.start()
+def iterations_for(game: stonefield.Game, iterations: int, threads: int, seconds: float) -> int:
+    """``iterations``, or fewer for a game whose rollouts are so long that a
+    search would take more than ``seconds`` (a probe search also warms up)."""
     probe = MCTS(iterations=200, threads=threads)
     start = time.perf_counter()
-    probe.analyse(state)  # also warms up
+    probe.analyse(game.start())
     per_iteration = (time.perf_counter() - start) / 200
-    iterations = max(200, min(iterations, int(seconds / per_iteration)))
-    rates = []
-    for repeat in range(repeats):
-        bot = MCTS(iterations=iterations, seed=repeat, threads=threads)
-        start = time.perf_counter()
-        found = bot.analyse(state)
-        rates.append(found.iterations / (time.perf_counter() - start))
-    return statistics.median(rates), iterations
+    return max(200, min(iterations, int(seconds / per_iteration)))
 
 
-def openspiel_rate(iterations: int, repeats: int) -> float:
-    """Median iterations per second of OpenSpiel's C++ MCTSBot (one core)."""
+def stonefield_rate(game: stonefield.Game, iterations: int, threads: int, seed: int) -> float:
+    """Iterations per second of one search from the start position."""
+    bot = MCTS(iterations=iterations, seed=seed, threads=threads)
+    state = game.start()
+    start = time.perf_counter()
+    found = bot.analyse(state)
+    return found.iterations / (time.perf_counter() - start)
+
+
+def openspiel_rate(iterations: int, seed: int) -> float:
+    """Iterations per second of one search of OpenSpiel's C++ MCTSBot (one
+    core) from the start of Hex 11."""
     pyspiel = reference.pyspiel
     game = pyspiel.load_game(OPENSPIEL_GAME)
-    rates = []
-    for repeat in range(repeats):
-        bot = pyspiel.MCTSBot(
-            game,
-            pyspiel.RandomRolloutEvaluator(1, repeat + 1),
-            1.4,  # the same exploration constant as stonefield's default
-            iterations,
-            1000,  # MB of tree before OpenSpiel stops growing it
-            False,  # no solver: plain UCT, like ours
-            repeat + 1,
-            False,
-        )
-        state = game.new_initial_state()
-        start = time.perf_counter()
-        bot.step(state)
-        rates.append(iterations / (time.perf_counter() - start))
-    return statistics.median(rates)
+    bot = pyspiel.MCTSBot(
+        game,
+        pyspiel.RandomRolloutEvaluator(1, seed),
+        1.4,  # the same exploration constant as stonefield's default
+        iterations,
+        1000,  # MB of tree before OpenSpiel stops growing it
+        False,  # no solver: plain UCT, like ours
+        seed,
+        False,
+    )
+    state = game.new_initial_state()
+    start = time.perf_counter()
+    bot.step(state)
+    return iterations / (time.perf_counter() - start)
+
+
+def load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes."""
+    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> None:
@@ -85,27 +90,50 @@ def main() -> None:
     )
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    print(f"{cores} cores; {args.iterations} iterations per search; medians of {args.repeats}\n")
+    print(f"{cores} cores; {args.iterations} iterations per search; medians of {args.repeats}")
+    print(f"before: {load()}\n")
+    if not reference.available():
+        print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.")
 
-    base = None
+    setups = [
+        (stonefield.game(name), threads) for name in args.games for threads in sorted({1, cores})
+    ]
+    used = {
+        (game.name, threads): iterations_for(game, args.iterations, threads, args.seconds)
+        for game, threads in setups
+    }
+    theirs: list[float] = []
+    ours: dict[tuple[str, int], list[float]] = {key: [] for key in used}
+    for repeat in range(args.repeats):
+        if reference.available():
+            theirs.append(openspiel_rate(args.iterations, repeat + 1))
+        for game, threads in setups:
+            key = (game.name, threads)
+            ours[key].append(stonefield_rate(game, used[key], threads, repeat))
+
     width = 52
     print(f"{'engine':<{width}}{'threads':>8}{'iterations/s':>14}{'per core':>12}  ratio per core")
-    if reference.available():
-        base = openspiel_rate(args.iterations, args.repeats)
+    if theirs:
+        base = statistics.median(theirs)
         label = f"openspiel MCTSBot {OPENSPIEL_GAME}"
         print(f"{label:<{width}}{1:>8}{base:>14,.0f}{base:>12,.0f}  1.00")
-    else:
-        print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.")
-    for name in args.games:
-        game = stonefield.game(name)
-        for threads in sorted({1, cores}):
-            rate, used = stonefield_rate(game, args.iterations, threads, args.repeats, args.seconds)
-            per_core = rate / threads
-            ratio = f"{per_core / base:.2f}" if base else ""
-            label = f"stonefield MCTS {game!r}"
-            if used < args.iterations:
-                ratio += f"  ({used} iterations per search)"
-            print(f"{label:<{width}}{threads:>8}{rate:>14,.0f}{per_core:>12,.0f}  {ratio}")
+    for game, threads in setups:
+        key = (game.name, threads)
+        rates = ours[key]
+        rate = statistics.median(rates)
+        text = ""
+        if theirs:
+            per_core = [r / threads / t for r, t in zip(rates, theirs, strict=True)]
+            text = f"{statistics.median(per_core):.2f}"
+        if threads > 1:
+            single = ours[(game.name, 1)]
+            scaling = [r / s for r, s in zip(rates, single, strict=True)]
+            text += f", {statistics.median(scaling):.2f}x of 1 thread"
+        if used[key] < args.iterations:
+            text += f"  ({used[key]} iterations per search)"
+        label = f"stonefield MCTS {game!r}"
+        print(f"{label:<{width}}{threads:>8}{rate:>14,.0f}{rate / threads:>12,.0f}  {text}")
+    print(f"\nafter: {load()}")
 
 
 if __name__ == "__main__":

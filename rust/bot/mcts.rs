@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::core::{Rng, Stop};
-use crate::games::{Action, Position};
+use crate::games::{Action, AnyPosition, Position, PositionVisitor};
 use crate::playout::playout;
 
 /// A tree never grows past this many nodes (about 320 MB); past it, search
@@ -176,6 +176,7 @@ impl<P: Position> Searcher<P> {
 
     /// Makes the children of `node`, one per legal action of `self.state`,
     /// in random order.
+    #[inline(never)]
     fn expand(&mut self, node: usize, rng: &mut Rng) {
         self.state.legal_actions(&mut self.buf);
         if self.buf.is_empty() || self.nodes.len() + self.buf.len() > MAX_NODES {
@@ -217,9 +218,27 @@ impl<P: Position> Searcher<P> {
 
     /// One iteration: descend by UCT to a node not yet visited (expanding a
     /// visited leaf on the way), roll out at random, and back the result up.
+    /// Each phase is a function of its own so that a profile of
+    /// `benches/profile_mcts.rs` splits an iteration's cost between them.
     fn iterate(&mut self, root: &P, budget: &Budget, rng: &mut Rng) {
+        self.reset(root);
+        self.descend(budget.exploration, rng);
+        self.rollout(budget.max_moves, rng);
+        self.backup();
+    }
+
+    /// Sets the position back to the root and empties the path.
+    #[inline(never)]
+    fn reset(&mut self, root: &P) {
         self.state.clone_from(root);
         self.path.clear();
+    }
+
+    /// Selection and expansion: follows the tree from the root, playing its
+    /// actions, down to a node not yet visited, the end of the game, or the
+    /// edge of a full tree.
+    #[inline(never)]
+    fn descend(&mut self, exploration: f64, rng: &mut Rng) {
         let mut node = 0;
         while !self.state.is_terminal() {
             if self.nodes[node].first_child == 0 {
@@ -231,15 +250,25 @@ impl<P: Position> Searcher<P> {
                     break; // the tree is full
                 }
             }
-            let child = self.select(node, budget.exploration);
+            let child = self.select(node, exploration);
             let mover = self.state.turn().seat_to_move() as u8;
             self.state.apply_unchecked(self.nodes[child].action);
             self.path.push((child as u32, mover));
             node = child;
         }
+    }
+
+    /// A random playout from where the descent stopped.
+    #[inline(never)]
+    fn rollout(&mut self, max_moves: usize, rng: &mut Rng) {
         if !self.state.is_terminal() {
-            playout(&mut self.state, rng, budget.max_moves, &mut self.buf);
+            playout(&mut self.state, rng, max_moves, &mut self.buf);
         }
+    }
+
+    /// Adds the rollout's result to every node on the path.
+    #[inline(never)]
+    fn backup(&mut self) {
         let winner_seat = self.state.turn().winner_seat();
         self.nodes[0].visits += 1;
         for &(index, mover) in &self.path {
@@ -317,52 +346,81 @@ fn tree_rng(seed: u64, k: usize) -> Rng {
 /// rayon pool when `threads > 1`), and returns the summed root statistics
 /// over the legal actions. With an iteration budget and no time limit the
 /// result depends only on `(root, budget, seed, threads)`. A search stops
-/// early, with what it found so far, when `stop` is requested.
+/// early, with what it found so far, when `stop` is requested. The trees
+/// hold the game's own position type, so that no move of a rollout goes
+/// through [`AnyPosition`]'s dispatch.
 ///
 /// `root` must not be over, `threads` at least 1, and `budget` must set
 /// `iterations` or `time` (a time too long to be a deadline is no limit).
-pub fn search<P: Position>(
-    root: &P,
+pub fn search(
+    root: &AnyPosition,
     budget: &Budget,
     seed: u64,
     threads: usize,
     stop: &Stop,
 ) -> SearchResult {
-    let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
-    let share = |k: usize| {
-        budget.iterations.map(|n| {
-            let (base, extra) = (n / threads as u64, n % threads as u64);
-            base + u64::from((k as u64) < extra)
-        })
-    };
-    let one_tree = |k: usize| {
-        let mut totals = RootTotals::new(root.num_actions());
-        let mut searcher = Searcher::new(root);
-        let done = searcher.search(
-            root,
-            share(k),
-            deadline,
-            stop,
+    root.visit(Search {
+        budget,
+        seed,
+        threads,
+        stop,
+    })
+}
+
+/// [`search`] on a game's own position type.
+struct Search<'a> {
+    budget: &'a Budget,
+    seed: u64,
+    threads: usize,
+    stop: &'a Stop,
+}
+
+impl PositionVisitor for Search<'_> {
+    type Output = SearchResult;
+
+    fn visit<P: Position>(self, root: &P) -> SearchResult {
+        let Search {
             budget,
-            &mut tree_rng(seed, k),
-            &mut totals,
-        );
-        (totals, done)
-    };
-    let trees: Vec<(RootTotals, u64)> = if threads <= 1 {
-        vec![one_tree(0)]
-    } else {
-        (0..threads).into_par_iter().map(one_tree).collect()
-    };
-    let mut totals = RootTotals::new(root.num_actions());
-    let mut iterations = 0;
-    for (tree, done) in &trees {
-        totals.add(tree);
-        iterations += done;
+            seed,
+            threads,
+            stop,
+        } = self;
+        let deadline = budget.time.and_then(|t| Instant::now().checked_add(t));
+        let share = |k: usize| {
+            budget.iterations.map(|n| {
+                let (base, extra) = (n / threads as u64, n % threads as u64);
+                base + u64::from((k as u64) < extra)
+            })
+        };
+        let one_tree = |k: usize| {
+            let mut totals = RootTotals::new(root.num_actions());
+            let mut searcher = Searcher::new(root);
+            let done = searcher.search(
+                root,
+                share(k),
+                deadline,
+                stop,
+                budget,
+                &mut tree_rng(seed, k),
+                &mut totals,
+            );
+            (totals, done)
+        };
+        let trees: Vec<(RootTotals, u64)> = if threads <= 1 {
+            vec![one_tree(0)]
+        } else {
+            (0..threads).into_par_iter().map(one_tree).collect()
+        };
+        let mut totals = RootTotals::new(root.num_actions());
+        let mut iterations = 0;
+        for (tree, done) in &trees {
+            totals.add(tree);
+            iterations += done;
+        }
+        let mut legal = Vec::new();
+        root.clone().legal_actions(&mut legal);
+        totals.result(&legal, iterations)
     }
-    let mut legal = Vec::new();
-    root.clone().legal_actions(&mut legal);
-    totals.result(&legal, iterations)
 }
 
 #[cfg(test)]

@@ -684,7 +684,17 @@ impl Position for Sunder {
         if self.is_terminal() {
             return;
         }
-        out.extend((0..self.board.points() as Point).filter(|&p| self.cells[p as usize] == EMPTY));
+        // Branch-free: every point is written and only the empty ones are
+        // kept, since a branch per point would mispredict on a board half
+        // full of stones at random.
+        let points = self.board.points();
+        out.resize(points, 0);
+        let mut kept = 0;
+        for (p, &cell) in self.cells[..points].iter().enumerate() {
+            out[kept] = p as Action;
+            kept += usize::from(cell == EMPTY);
+        }
+        out.truncate(kept);
         if self.turn.swap_available() {
             out.push(self.board.points() as Action);
         }

@@ -16,6 +16,34 @@ pub struct ActionNames {
     /// The same map as a Python dict: looking a Python string up there uses
     /// the hash the string caches, much cheaper than hashing it again.
     by_text: Py<PyDict>,
+    /// The actions by the address of their interned text, an open-addressing
+    /// table (address 0 marks a free slot): a move handed back as the very
+    /// string the bindings gave out is found without a dict lookup. The
+    /// texts live as long as this table, so no other string has their
+    /// addresses.
+    by_address: Box<[(usize, Action)]>,
+}
+
+/// The first slot of `address` in a table of `len` slots (a power of two).
+#[inline]
+fn slot(address: usize, len: usize) -> usize {
+    // Objects are 16-byte aligned: the low bits say nothing.
+    (((address >> 4) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (len - 1)
+}
+
+/// The table of [`ActionNames::by_address`] for `texts`.
+fn address_table(texts: &[Py<PyString>]) -> Box<[(usize, Action)]> {
+    let len = (2 * texts.len()).next_power_of_two();
+    let mut table = vec![(0, 0); len].into_boxed_slice();
+    for (a, text) in texts.iter().enumerate() {
+        let address = text.as_ptr() as usize;
+        let mut i = slot(address, len);
+        while table[i].0 != 0 {
+            i = (i + 1) & (len - 1);
+        }
+        table[i] = (address, a as Action);
+    }
+    table
 }
 
 impl ActionNames {
@@ -34,6 +62,16 @@ impl ActionNames {
     /// The action whose canonical text is the Python string `text`.
     #[inline]
     pub fn action_of(&self, text: &Bound<'_, PyString>) -> Option<Action> {
+        let address = text.as_ptr() as usize;
+        let len = self.by_address.len();
+        let mut i = slot(address, len);
+        loop {
+            match self.by_address[i] {
+                (0, _) => break,
+                (a, action) if a == address => return Some(action),
+                _ => i = (i + 1) & (len - 1),
+            }
+        }
         let found = self.by_text.bind(text.py()).get_item(text).ok()??;
         found.extract().ok()
     }
@@ -75,6 +113,7 @@ pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNa
         actions.insert(text, a);
     }
     let names = Arc::new(ActionNames {
+        by_address: address_table(&texts),
         texts,
         actions,
         by_text: by_text.unbind(),

@@ -21,9 +21,12 @@ use crate::games::{Action, AnyPosition, Position};
 use crate::observation::{observation_shape, write_observation};
 use crate::record;
 
-/// How many plies apart undo checkpoints are: undo restores the nearest
-/// checkpoint and replays fewer than this many actions, and play copies the
-/// state only once per this many plies (a copy costs far more than a ply).
+/// How many plies apart undo checkpoints are. Play never copies the state
+/// (a copy costs far more than a ply); undo restores the nearest checkpoint,
+/// replays the moves after it and keeps a checkpoint every this many plies
+/// on the way, so an undo after `n` plies played since the last one
+/// replays at most `n + CHECKPOINT_EVERY` moves, and a run of undos at most
+/// this many each.
 const CHECKPOINT_EVERY: usize = 64;
 
 /// A position of a game and the moves that led to it.
@@ -32,8 +35,9 @@ pub struct State {
     game: Py<Game>,
     current: AnyPosition,
     history: Vec<Action>,
-    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies;
-    /// they never change once made, so copies of a state share them.
+    /// `checkpoints[k]` is the state after `k * CHECKPOINT_EVERY` plies,
+    /// for the first few `k` (the start at least); they never change once
+    /// made, so copies of a state share them.
     checkpoints: Vec<Arc<AnyPosition>>,
     names: Arc<ActionNames>,
     buf: Vec<Action>,
@@ -155,8 +159,11 @@ impl State {
             .last()
             .expect("the start is always a checkpoint");
         self.current.clone_from(base.as_ref());
-        for &a in &self.history[(self.checkpoints.len() - 1) * CHECKPOINT_EVERY..] {
-            self.current.apply_unchecked(a);
+        for ply in (self.checkpoints.len() - 1) * CHECKPOINT_EVERY..plies {
+            self.current.apply_unchecked(self.history[ply]);
+            if (ply + 1) % CHECKPOINT_EVERY == 0 {
+                self.checkpoints.push(Arc::new(self.current.clone()));
+            }
         }
         Ok(())
     }
@@ -184,14 +191,10 @@ impl State {
         self.set_up = true;
     }
 
-    /// Plays an action already checked legal, keeping the history and the
-    /// undo checkpoints.
+    /// Plays an action already checked legal, keeping the history.
     pub(super) fn push_checked(&mut self, action: Action) {
         self.current.apply_unchecked(action);
         self.history.push(action);
-        if self.history.len() % CHECKPOINT_EVERY == 0 {
-            self.checkpoints.push(Arc::new(self.current.clone()));
-        }
     }
 
     fn action_names_of<'py>(
@@ -328,7 +331,10 @@ impl State {
     /// The legal action indices, increasing, as a numpy int64 array.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         self.current.legal_actions(&mut self.buf);
-        PyArray1::from_iter(py, self.buf.iter().map(|&a| a as i64))
+        // Copied into an array numpy owns: one Python object, where an
+        // array over a Rust vector needs a second to keep the vector.
+        let wide: Vec<i64> = self.buf.iter().map(|&a| a as i64).collect();
+        PyArray1::from_slice(py, &wide)
     }
 
     /// A numpy bool array over all actions, true where legal.
