@@ -417,12 +417,13 @@ impl Lingarda {
         if stranded && !exact {
             return Verdict::Illegal;
         }
-        // The new stone: grounded by a ray to the edge, or by the friends it
-        // sees when no friend lost a live ray; else through those friends
-        // (one component with it), searched together. (The searches so far
-        // met only stones that no search over the mover's live rays meets.)
+        // The new stone: grounded by a ray to the edge, by a friend it sees
+        // that keeps a ray to the edge, or by the friends it sees when no
+        // friend lost a live ray; else through those friends (one component
+        // with it), searched together. (The searches so far met only stones
+        // that no search over the mover's live rays meets.)
         let attached = ends.open & ends.friends;
-        if ends.open & ends.edges != 0 {
+        if ends.open & ends.edges != 0 || attached & to_edge != 0 {
             for d in Bits(attached) {
                 self.searches.add(row[d], GROUND);
             }
@@ -547,10 +548,11 @@ impl Lingarda {
     }
 
     /// A search over the live rays as they stand (cut), from the stones of
-    /// search `id` so far: true at a stone with a ray to the edge, or at one
-    /// that another search of this weighing stamped (all of those found the
-    /// edge: a failed search met its whole component, which no later search
-    /// of the same colour can enter). On failure the search's stones are its
+    /// search `id` so far, none of which has a ray to the edge (the callers
+    /// read that off the masks): true at a stone with a ray to the edge, or
+    /// at one that another search of this weighing stamped (all of those
+    /// found the edge: a failed search met its whole component, which no
+    /// later search of the same colour can enter). On failure the search's stones are its
     /// whole component.
     fn search(&mut self, id: u8) -> bool {
         let (first, rays) = (&self.sight.first, &self.sight.rays);
@@ -567,11 +569,6 @@ impl Lingarda {
         let own = base + id;
         let mut i = runs[id as usize].0 as usize;
         let mut len = *found_len;
-        for &s in &found[i..len] {
-            if rays[slot(s)] >> EDGE_SHIFT != 0 {
-                return true;
-            }
-        }
         // Which friends are new is a coin toss to the branch predictor: each
         // friend is written past the end of the list and kept or not.
         while i < len {
