@@ -19,7 +19,11 @@ CHILD = """
 import sys, threading, time
 import numpy as np
 import stonefield
-from stonefield.bots import MCTS, Random, play_match
+from stonefield.bots import MCTS, PUCT, Random, play_match
+from stonefield.evaluators import Rollouts
+
+def uniform(observations, masks):
+    return masks.astype(np.float32), np.zeros(len(masks), np.float32)
 
 def call():
 {call}
@@ -50,6 +54,21 @@ LONG_CALLS = {
         "play_match(stonefield.Sunder(size=9), MCTS(iterations=10**6), Random(), games=1000)"
     ),
     "analyze": "stonefield.analyze('sunder', games=10**8, size=9)",
+    "puct, Rust evaluator": (
+        "PUCT(Rollouts(1), seconds=600).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "puct, long rounds on 2 threads": (
+        "PUCT(Rollouts(10**5), seconds=600, threads=2).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "puct, Python evaluator": (
+        "PUCT(uniform, seconds=600).choose(stonefield.Sunder(size=9).start())"
+    ),
+    "self-play, Rust evaluator": (
+        "stonefield.selfplay('sunder', Rollouts(1), games=10**6, simulations=400, size=9)"
+    ),
+    "self-play, Python evaluator": (
+        "stonefield.selfplay('sunder', uniform, games=10**6, simulations=400, threads=2, size=9)"
+    ),
     "observations": (
         "s = [stonefield.Sunder(size=9).start()] * 10_000\n"
         "for _ in range(10**6): stonefield.observations(s)"
@@ -57,9 +76,10 @@ LONG_CALLS = {
 }
 
 
-def interrupted(call: str) -> tuple[float, str]:
-    """Runs `call` in a child, interrupts it, and returns the seconds from
-    SIGINT to the child's exit and what the child printed."""
+def interrupted(call: str, ready: str = "ready") -> tuple[float, str]:
+    """Runs `call` in a child, interrupts it once the child has printed the
+    line `ready`, and returns the seconds from SIGINT to the child's exit
+    and what the child printed."""
     script = CHILD.format(call=textwrap.indent(call, "    "))
     child = subprocess.Popen(
         [sys.executable, "-c", script],
@@ -69,7 +89,11 @@ def interrupted(call: str) -> tuple[float, str]:
     )
     try:
         assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
+        for line in child.stdout:
+            if line.strip() == ready:
+                break
+        else:
+            raise AssertionError(f"the child ended before {ready!r}: {child.communicate()}")
         # Inside the call by now; a signal that came earlier would be
         # raised by Python itself, which the test would also accept.
         time.sleep(0.5)
@@ -98,3 +122,54 @@ def test_ctrl_c_during_the_first_array_is_not_a_panic() -> None:
     assert "PanicException" not in output
     assert "interrupted 1" in output, output
     assert took < 2.0
+
+
+#: Calls of the design report that run searches for long, each stopped in
+#: the stage it names (the stage's progress says when it has begun).
+SUNDER_9 = "stonefield.Sunder(size=9)"
+STAGES = {
+    "random games: evaluating positions": (
+        "stonefield.analyze('sunder', size=9, games=2, evaluated_games=2,"
+        " evaluation_iterations=10**6, skill_levels=0, stage_progress=progress)"
+    ),
+    "random games by komi": (
+        "stonefield.analyze('sunder', size=9, games=2000, komi_range=(-50, 50),"
+        " evaluated_games=0, skill_levels=0, stage_progress=progress)"
+    ),
+    "MCTS self-play (1000000 it.)": (
+        "stonefield.analyze('sunder', size=9, games=2, bot='mcts', iterations=10**6,"
+        " evaluated_games=0, skill_levels=0, stage_progress=progress)"
+    ),
+    "skill trace": (
+        "stonefield.analyze('sunder', size=9, games=2, evaluated_games=0, skill_levels=4,"
+        " skill_base=10**5, stage_progress=progress)"
+    ),
+    "tournament": (
+        f"stonefield.tournament({SUNDER_9}, ['random', 'mcts:2000', 'mcts:4000'],"
+        " games_per_pair=200, progress=lambda done, total: progress('tournament', done, total))"
+    ),
+    "tournament with a Python player": (
+        f"stonefield.tournament({SUNDER_9}, [lambda s: s.legal_move_objects()[0],"
+        " MCTS(iterations=10**9, threads=2)], games_per_pair=2,"
+        " progress=lambda done, total: progress('tournament with a Python player', done, total))"
+    ),
+    "skill trace alone": (
+        f"stonefield.metrics.skill_trace({SUNDER_9}, levels=4, games=1000, base=1000,"
+        " progress=lambda done, total: progress('skill trace alone', done, total))"
+    ),
+}
+
+#: Says "in STAGE" when a stage begins.
+STAGE_PROGRESS = """
+def progress(stage, done, total):
+    if done == 0:
+        print("in", stage, flush=True)
+"""
+
+
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_every_stage_of_the_design_report_stops_on_ctrl_c(stage: str) -> None:
+    took, output = interrupted(STAGE_PROGRESS + STAGES[stage], ready=f"in {stage}")
+    assert "interrupted 1" in output, output
+    assert "PanicException" not in output
+    assert took < 2.0, f"{stage} took {took:.2f} s to stop"

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import stonefield
 from stonefield import IllegalMoveError, OptionError, _core
-from stonefield.bots import PUCT, Random
+from stonefield.bots import PUCT, PuctConfig, Random
 from stonefield.evaluators import EvaluatorError, Leaves, Rollouts, Uniform
 
 from tests.test_bots import SMALL
@@ -275,3 +275,94 @@ def test_the_search_releases_the_gil_between_evaluator_calls():
     finally:
         done.set()
         ticker.join()
+
+
+def test_one_config_holds_the_settings_the_bot_was_given():
+    bot = PUCT(Uniform(), simulations=50, c_puct=2, dirichlet_alpha=0.3, temperature=0.5)
+    assert bot.config == PuctConfig(
+        simulations=50, c_puct=2.0, dirichlet_alpha=0.3, temperature=0.5
+    )
+    assert (bot.simulations, bot.c_puct, bot.dirichlet_alpha, bot.temperature) == (
+        50,
+        2.0,
+        0.3,
+        0.5,
+    )
+    assert (bot.batch_size, bot.virtual_loss, bot.dirichlet_fraction, bot.seconds) == (
+        8,
+        1.0,
+        0.25,
+        None,
+    )
+    assert PUCT(Uniform()).simulations == 800  # neither simulations nor seconds
+    with pytest.raises(AttributeError):
+        bot.config.simulations = 3  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("evaluator", [Uniform(), Rollouts(1), uniform], ids=["rust", "", "py"])
+def test_a_search_by_seconds_alone_stops_at_its_time(evaluator):
+    state = stonefield.Sunder(size=9).start()
+    started = time.perf_counter()
+    found = PUCT(evaluator, seconds=0.3).analyse(state)
+    took = time.perf_counter() - started
+    assert 0.3 <= took < 2.0
+    assert found.simulations > 10 and found.visits.sum() == found.simulations
+    assert state.is_legal(found.best.text)
+
+
+def test_with_simulations_and_seconds_whichever_runs_out_first_stops():
+    state = stonefield.Sunder(size=5).start()
+    assert PUCT(Uniform(), simulations=20, seconds=100).analyse(state).simulations == 20
+    calls = 0
+
+    def slow(observations, masks):
+        nonlocal calls
+        calls += 1
+        time.sleep(0.05)
+        return uniform(observations, masks)
+
+    found = PUCT(slow, simulations=10**6, seconds=0.2, batch_size=1).analyse(state)
+    # The time is looked at after each call: the root's, then one per leaf.
+    assert 4 <= calls <= 10 and found.simulations == calls - 1
+
+
+def test_a_search_out_of_time_after_its_root_still_finds_a_move():
+    def slow(observations, masks):
+        time.sleep(0.02)
+        return uniform(observations, masks)
+
+    state = stonefield.Sunder(size=5).start()
+    found = PUCT(slow, seconds=0.001).analyse(state)
+    assert found.simulations == 0 and found.visits.sum() == 0
+    assert np.isclose(found.priors.sum(), 1.0) and state.is_legal(found.best.text)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "error"),
+    [
+        (0, OptionError),
+        (-1.0, OptionError),
+        (float("nan"), OptionError),
+        (float("inf"), OptionError),
+        (1e20, OptionError),
+        ("1", TypeError),
+        (True, TypeError),
+    ],
+)
+def test_seconds_are_bounded_like_mcts_seconds(seconds, error):
+    with pytest.raises(error, match="seconds must be a number"):
+        PUCT(Uniform(), seconds=seconds)
+
+
+def test_self_play_takes_no_seconds():
+    with pytest.raises(OptionError, match="not seconds"):
+        _core.selfplay(
+            stonefield.Sunder(size=3),
+            Uniform(),
+            PuctConfig(seconds=1.0),
+            games=1,
+            concurrent=1,
+            temperature_moves=0,
+            max_moves=None,
+            seed=0,
+        )

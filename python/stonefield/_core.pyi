@@ -31,6 +31,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "PuctConfig",
     "RecordError",
     "Rollouts",
     "State",
@@ -50,7 +51,6 @@ __all__ = [
     "anda_smothered",
     "anda_territory",
     "check_arguments",
-    "check_puct",
     "esgrad_partitions",
     "esgrad_score",
     "games",
@@ -90,6 +90,38 @@ class Rollouts:
     def playouts(self) -> int: ...
     @property
     def max_moves(self) -> int | None: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class PuctConfig:
+    def __new__(
+        cls,
+        *,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        c_puct: float = 1.25,
+        virtual_loss: float = 1.0,
+        batch_size: int = 8,
+        dirichlet_alpha: float | None = None,
+        dirichlet_fraction: float = 0.25,
+        temperature: float = 0.0,
+    ) -> PuctConfig: ...
+    @property
+    def simulations(self) -> int | None: ...
+    @property
+    def seconds(self) -> float | None: ...
+    @property
+    def c_puct(self) -> float: ...
+    @property
+    def virtual_loss(self) -> float: ...
+    @property
+    def batch_size(self) -> int: ...
+    @property
+    def dirichlet_alpha(self) -> float | None: ...
+    @property
+    def dirichlet_fraction(self) -> float: ...
+    @property
+    def temperature(self) -> float: ...
     def __eq__(self, value: object, /) -> bool: ...
 
 class IllegalMoveError(StonefieldError):
@@ -534,42 +566,21 @@ def games(
     branching: bool = False,
     evaluation: tuple[int, int, int, float] | None = None,
 ) -> GameBatch: ...
-def check_puct(
-    *,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
-    temperature: float,
-) -> None: ...
 def puct_search(
     state: State,
     evaluator: object,
+    config: PuctConfig,
     *,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
-    temperature: float,
     seed: int,
     threads: int = 1,
 ) -> dict[str, Any]: ...
 def selfplay(
     game: Game,
     evaluator: object,
+    config: PuctConfig,
     *,
     games: int,
     concurrent: int,
-    simulations: int,
-    c_puct: float,
-    virtual_loss: float,
-    batch_size: int,
-    dirichlet_alpha: float | None,
-    dirichlet_fraction: float,
     temperature_moves: int,
     max_moves: int | None,
     seed: int,

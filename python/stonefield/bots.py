@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stonefield import _core
-from stonefield._core import OptionError
+from stonefield._core import OptionError, PuctConfig
 from stonefield.colour import Colour
 from stonefield.game import Game, Move, State
 
@@ -247,7 +247,8 @@ class PUCT:
             :class:`~stonefield.evaluators.Rollouts` or a Python callable
             (see :class:`~stonefield.evaluators.Evaluator`).
         simulations: descents from the root to a new leaf (or a game's end)
-            per move; the root's own evaluation comes first.
+            per move; the root's own evaluation comes first (default 800
+            when ``seconds`` is not given either).
         c_puct: the exploration constant.
         dirichlet_alpha: Dirichlet noise of this concentration is mixed into
             the root's priors (None: no noise).
@@ -258,6 +259,14 @@ class PUCT:
         batch_size: leaves per evaluator call, 1 to 4096.
         seed: the search seed, 0 to 2**64 - 1.
         threads: threads for the built-in evaluators' work (1: the caller).
+        seconds: wall time per move, looked at after each evaluator call;
+            with ``simulations`` too, whichever runs out first stops the
+            search (the root is always evaluated, so a move is always found).
+            A search by time alone stops at the most simulations whose tree
+            fits in 4 GiB.
+
+    The seven search settings are kept as one checked, frozen
+    :class:`PuctConfig` in ``config``, which every search takes as it is.
 
     Raises:
         OptionError: for a budget, constant, seed or thread count out of range.
@@ -275,7 +284,7 @@ class PUCT:
     def __init__(
         self,
         evaluator: Uniform | Rollouts | Evaluator,
-        simulations: int = 800,
+        simulations: int | None = None,
         c_puct: float = 1.25,
         dirichlet_alpha: float | None = None,
         dirichlet_fraction: float = 0.25,
@@ -284,11 +293,13 @@ class PUCT:
         batch_size: int = 8,
         seed: int = 0,
         threads: int = 1,
+        seconds: float | None = None,
     ) -> None:
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise OptionError(f"threads must be at least 1, got {threads!r}")
-        _core.check_puct(
+        self.config = PuctConfig(
             simulations=simulations,
+            seconds=seconds,
             c_puct=c_puct,
             virtual_loss=virtual_loss,
             batch_size=batch_size,
@@ -297,15 +308,48 @@ class PUCT:
             temperature=temperature,
         )
         self.evaluator = evaluator
-        self.simulations = simulations
-        self.c_puct = c_puct
-        self.dirichlet_alpha = dirichlet_alpha
-        self.dirichlet_fraction = dirichlet_fraction
-        self.temperature = temperature
-        self.virtual_loss = virtual_loss
-        self.batch_size = batch_size
         self.seed = _seed(seed)
         self.threads = threads
+
+    @property
+    def simulations(self) -> int | None:
+        """Descents from the root per move (None: as many as ``seconds`` allow)."""
+        return self.config.simulations
+
+    @property
+    def seconds(self) -> float | None:
+        """Wall time per move (None: no limit but the simulations)."""
+        return self.config.seconds
+
+    @property
+    def c_puct(self) -> float:
+        """The exploration constant."""
+        return self.config.c_puct
+
+    @property
+    def dirichlet_alpha(self) -> float | None:
+        """The concentration of the root's noise (None: no noise)."""
+        return self.config.dirichlet_alpha
+
+    @property
+    def dirichlet_fraction(self) -> float:
+        """The share of the noise in the root's priors."""
+        return self.config.dirichlet_fraction
+
+    @property
+    def temperature(self) -> float:
+        """The temperature of the move chosen from the root's visits."""
+        return self.config.temperature
+
+    @property
+    def virtual_loss(self) -> float:
+        """Lost visits per descent under way."""
+        return self.config.virtual_loss
+
+    @property
+    def batch_size(self) -> int:
+        """Leaves per evaluator call."""
+        return self.config.batch_size
 
     def analyse(self, state: State) -> PUCTResult:
         """Searches ``state`` and returns the root's statistics per move.
@@ -316,17 +360,7 @@ class PUCT:
             Exception: whatever the evaluator raised, as itself.
         """
         found = _core.puct_search(
-            state,
-            self.evaluator,
-            simulations=self.simulations,
-            c_puct=self.c_puct,
-            virtual_loss=self.virtual_loss,
-            batch_size=self.batch_size,
-            dirichlet_alpha=self.dirichlet_alpha,
-            dirichlet_fraction=self.dirichlet_fraction,
-            temperature=self.temperature,
-            seed=self.seed,
-            threads=self.threads,
+            state, self.evaluator, self.config, seed=self.seed, threads=self.threads
         )
         actions: npt.NDArray[np.int64] = found["actions"]
         choice = int(found["choice"])
@@ -351,8 +385,11 @@ class PUCT:
         return self.analyse(state).best
 
     def __repr__(self) -> str:
+        budget = [] if self.simulations is None else [f"simulations={self.simulations}"]
+        if self.seconds is not None:
+            budget.append(f"seconds={self.seconds:g}")
         return (
-            f"PUCT({self.evaluator!r}, simulations={self.simulations}, "
+            f"PUCT({self.evaluator!r}, {', '.join(budget)}, "
             f"batch_size={self.batch_size}, seed={self.seed})"
         )
 

@@ -166,17 +166,21 @@ def selfplay(
         raise OptionError(
             f"temperature_moves must be a whole number >= 0, got {temperature_moves!r}"
         )
-    found = _core.selfplay(
-        game,
-        evaluator,
-        games=games,
-        concurrent=concurrent,
+    config = _core.PuctConfig(
         simulations=simulations,
         c_puct=c_puct,
         virtual_loss=virtual_loss,
         batch_size=batch_size,
         dirichlet_alpha=dirichlet_alpha,
         dirichlet_fraction=dirichlet_fraction,
+        temperature=1.0,
+    )
+    found = _core.selfplay(
+        game,
+        evaluator,
+        config,
+        games=games,
+        concurrent=concurrent,
         temperature_moves=temperature_moves,
         max_moves=max_moves,
         seed=_seed(seed),

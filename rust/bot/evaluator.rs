@@ -8,7 +8,7 @@
 use std::convert::Infallible;
 
 use super::threads::Threads;
-use crate::core::Rng;
+use crate::core::{Rng, Stop};
 use crate::games::{Action, Position};
 use crate::playout::playout;
 
@@ -195,12 +195,18 @@ pub trait Evaluator<P: Position> {
     type Error: Send;
 
     /// Writes `priors` and `value` of every gathered leaf of `leaves`,
-    /// using `threads` for work that parallelises.
+    /// using `threads` for work that parallelises. A long evaluation polls
+    /// `stop` and may end early once it is requested: its answers are then
+    /// thrown away.
     ///
     /// # Errors
     /// Whatever stops the evaluator; the search stops with it.
-    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>)
-        -> Result<(), Self::Error>;
+    fn evaluate(
+        &mut self,
+        leaves: &mut Leaves<P>,
+        threads: Threads<'_>,
+        stop: &Stop,
+    ) -> Result<(), Self::Error>;
 
     /// Whether leaves should carry their histories from the game's start.
     fn wants_histories(&self) -> bool {
@@ -217,7 +223,12 @@ pub struct Uniform;
 impl<P: Position> Evaluator<P> for Uniform {
     type Error = Infallible;
 
-    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>) -> Result<(), Infallible> {
+    fn evaluate(
+        &mut self,
+        leaves: &mut Leaves<P>,
+        threads: Threads<'_>,
+        _: &Stop,
+    ) -> Result<(), Infallible> {
         leaves.each(
             threads,
             || (),
@@ -246,7 +257,12 @@ pub struct Rollouts {
 impl<P: Position> Evaluator<P> for Rollouts {
     type Error = Infallible;
 
-    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>) -> Result<(), Infallible> {
+    fn evaluate(
+        &mut self,
+        leaves: &mut Leaves<P>,
+        threads: Threads<'_>,
+        stop: &Stop,
+    ) -> Result<(), Infallible> {
         let (playouts, max_moves) = (self.playouts, self.max_moves);
         leaves.each(
             threads,
@@ -255,7 +271,12 @@ impl<P: Position> Evaluator<P> for Rollouts {
                 leaf.set_uniform_priors();
                 let seat = leaf.position.turn().seat_to_move();
                 let mut total = 0i64;
+                let mut done = 0;
                 for j in 0..playouts {
+                    // A stopped run throws its values away.
+                    if stop.requested() {
+                        break;
+                    }
                     let mut rng = Rng::for_game(leaf.key, u64::from(j));
                     // The last playout may use up the leaf's position.
                     let state = if j + 1 == playouts {
@@ -271,8 +292,9 @@ impl<P: Position> Evaluator<P> for Rollouts {
                         Some(_) => -1,
                         None => 0,
                     };
+                    done += 1;
                 }
-                leaf.value = total as f32 / playouts as f32;
+                leaf.value = total as f32 / done.max(1) as f32;
             },
         );
         Ok(())

@@ -18,6 +18,6 @@ pub mod threads;
 pub use evaluator::{Evaluator, Leaf, Leaves, Rollouts, Uniform};
 pub use mcts::{search, Budget, SearchResult};
 pub use puct::{RootStats, Search};
-pub use rounds::{run, Rounds};
+pub use rounds::{run, Rounds, Until};
 pub use selfplay::{PlayedGame, SelfPlay};
 pub use threads::Threads;

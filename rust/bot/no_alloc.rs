@@ -9,7 +9,7 @@ use std::cell::Cell;
 use super::evaluator::{Leaves, Rollouts, Uniform};
 use super::mcts::{Budget, RootTotals, Searcher};
 use super::puct::{Config, Search};
-use super::rounds::run;
+use super::rounds::{run, Until};
 use super::threads::Threads;
 use crate::core::{Rng, Stop};
 use crate::games::{AnyPosition, Position, PositionVisitor, GAME_NAMES};
@@ -103,14 +103,24 @@ impl PositionVisitor for RepeatPuct {
         };
         let mut run_both = |search: &mut Search<P>| {
             search.start(root, &[], 5);
-            run(search, &mut leaves, &mut Uniform, Threads::Caller, |_| {
-                Ok(())
-            })
+            run(
+                search,
+                &mut leaves,
+                &mut Uniform,
+                Threads::Caller,
+                Until::done(),
+                |_| Ok(()),
+            )
             .unwrap();
             search.start(root, &[], 5);
-            run(search, &mut leaves, &mut rollouts, Threads::Caller, |_| {
-                Ok(())
-            })
+            run(
+                search,
+                &mut leaves,
+                &mut rollouts,
+                Threads::Caller,
+                Until::done(),
+                |_| Ok(()),
+            )
             .unwrap();
         };
         run_both(&mut search);

@@ -3,8 +3,11 @@
 //! answers, and let the caller look in between (where it can stop the work,
 //! or report progress).
 
+use std::time::Instant;
+
 use super::evaluator::{Evaluator, Leaves};
 use super::threads::Threads;
+use crate::core::Stop;
 use crate::games::Position;
 
 /// Work done in rounds of leaves.
@@ -20,9 +23,35 @@ pub trait Rounds<P: Position> {
     fn is_done(&self) -> bool;
 }
 
-/// Runs `work` to its end, `evaluator` answering each round's leaves in one
-/// call, and `between` called after each round: an error from either stops
-/// the work at once and is returned.
+/// When a run ends before its work is done: once `stop` is requested, or
+/// at `deadline`. Either is looked at between rounds, after the first
+/// (which evaluates a search's root, so a search stopped early still has
+/// its root's moves and priors).
+#[derive(Clone, Copy, Debug)]
+pub struct Until<'a> {
+    pub stop: &'a Stop,
+    pub deadline: Option<Instant>,
+}
+
+impl Until<'_> {
+    /// A run that ends only when its work is done.
+    pub fn done() -> Until<'static> {
+        Until {
+            stop: Stop::never(),
+            deadline: None,
+        }
+    }
+
+    /// Whether the run should end now.
+    fn reached(&self) -> bool {
+        self.stop.requested() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Runs `work` to its end or `until` it is stopped, `evaluator` answering
+/// each round's leaves in one call (and given `until.stop` to poll in a
+/// long round), and `between` called after each round: an error from
+/// either stops the work at once and is returned.
 ///
 /// # Errors
 /// The first error of `evaluator` or `between`.
@@ -31,6 +60,7 @@ pub fn run<P, R, E>(
     leaves: &mut Leaves<P>,
     evaluator: &mut E,
     threads: Threads<'_>,
+    until: Until<'_>,
     mut between: impl FnMut(&R) -> Result<(), E::Error>,
 ) -> Result<(), E::Error>
 where
@@ -42,10 +72,13 @@ where
     while !work.is_done() {
         work.gather(leaves, histories, threads);
         if !leaves.is_empty() {
-            evaluator.evaluate(leaves, threads)?;
+            evaluator.evaluate(leaves, threads, until.stop)?;
         }
         work.absorb(leaves, threads);
         between(work)?;
+        if until.reached() {
+            break;
+        }
     }
     Ok(())
 }

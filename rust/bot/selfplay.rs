@@ -27,9 +27,12 @@ pub struct Options {
     pub games: usize,
     /// Games played at once, at least 1.
     pub concurrent: usize,
-    /// The first `temperature_moves` plies of a game are drawn in
-    /// proportion to the root's visits; later plies take the most visited.
+    /// The first `temperature_moves` plies of a game are drawn from the
+    /// root's visits at `temperature`; later plies take the most visited.
     pub temperature_moves: u32,
+    /// The temperature of the first `temperature_moves` plies (1: in
+    /// proportion to the visits).
+    pub temperature: f64,
     /// A game stops unfinished (outcome 0) after this many actions.
     pub max_moves: usize,
     /// Game `i` draws from `(seed, i)`.
@@ -134,7 +137,7 @@ impl<P: Position> Table<P> {
             policy_of,
         );
         let temperature = if ply < options.temperature_moves {
-            1.0
+            options.temperature
         } else {
             0.0
         };

@@ -16,6 +16,7 @@ use pyo3::types::{PyList, PyTuple};
 use super::errors::{OptionError, StonefieldError};
 use super::game::Game;
 use crate::bot::{Evaluator, Leaves, Rollouts as RustRollouts, Threads, Uniform as RustUniform};
+use crate::core::Stop;
 use crate::games::{Action, Position};
 use crate::observation::{observation_len, observation_shape, write_observation};
 
@@ -159,15 +160,25 @@ impl AnyEvaluator {
     pub fn wants_leaves(&self) -> bool {
         matches!(self, AnyEvaluator::Python { leaves: true, .. })
     }
+
+    /// Whether the evaluator is Python code (which needs the GIL).
+    pub fn is_python(&self) -> bool {
+        matches!(self, AnyEvaluator::Python { .. })
+    }
 }
 
 impl<P: Position> Evaluator<P> for AnyEvaluator {
     type Error = PyErr;
 
-    fn evaluate(&mut self, leaves: &mut Leaves<P>, threads: Threads<'_>) -> PyResult<()> {
+    fn evaluate(
+        &mut self,
+        leaves: &mut Leaves<P>,
+        threads: Threads<'_>,
+        stop: &Stop,
+    ) -> PyResult<()> {
         match self {
             AnyEvaluator::Uniform => {
-                let Ok(()) = RustUniform.evaluate(leaves, threads);
+                let Ok(()) = RustUniform.evaluate(leaves, threads, stop);
             }
             AnyEvaluator::Rollouts {
                 playouts,
@@ -181,7 +192,7 @@ impl<P: Position> Evaluator<P> for AnyEvaluator {
                     playouts: *playouts,
                     max_moves: max_moves.unwrap_or(10 * points),
                 };
-                let Ok(()) = rollouts.evaluate(leaves, threads);
+                let Ok(()) = rollouts.evaluate(leaves, threads, stop);
             }
             AnyEvaluator::Python {
                 callable,

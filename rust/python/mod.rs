@@ -59,7 +59,7 @@ mod _core {
     #[pymodule_export]
     use super::observation::observations;
     #[pymodule_export]
-    use super::puct::{check_puct, puct_search};
+    use super::puct::{puct_search, PuctConfig};
     #[pymodule_export]
     use super::record::read_record;
     #[pymodule_export]

@@ -1,6 +1,7 @@
 //! Self-play for Python: many games at once in Rust without the GIL, every
 //! round's leaves of all the games answered by one evaluator call, and the
-//! games' rows handed back as numpy arrays.
+//! games' rows handed back as numpy arrays. Ctrl-C stops a run within a
+//! round ([`stoppable`]).
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -10,20 +11,24 @@ use super::errors::OptionError;
 use super::evaluators::AnyEvaluator;
 use super::game::Game;
 use super::pools::pool;
-use super::puct::{check_size, search_config};
+use super::puct::{check_signals, check_size, stoppable, PuctConfig};
 use crate::bot::selfplay::Options;
-use crate::bot::{run, PlayedGame, SelfPlay, Threads};
+use crate::bot::{run, PlayedGame, SelfPlay, Threads, Until};
+use crate::core::Stop;
 use crate::games::{Position, PositionVisitor};
 use crate::observation::observation_shape;
 use crate::playout::NO_WINNER;
 use crate::record;
 
-/// A self-play run to its end.
+/// A self-play run to its end, or until it is stopped.
 struct Play<'a> {
     options: Options,
     evaluator: &'a mut AnyEvaluator,
     threads: Threads<'a>,
     progress: Option<&'a Py<PyAny>>,
+    stop: &'a Stop,
+    /// Whether to let signals through between rounds.
+    signals: bool,
 }
 
 impl PositionVisitor for Play<'_> {
@@ -39,19 +44,27 @@ impl PositionVisitor for Play<'_> {
             &mut leaves,
             self.evaluator,
             self.threads,
+            Until {
+                stop: self.stop,
+                deadline: None,
+            },
             |run| {
-                Python::attach(|py| {
-                    py.check_signals()?;
-                    if let Some(progress) = self.progress {
-                        if run.finished() != reported {
-                            reported = run.finished();
-                            progress.call1(py, (reported, total))?;
-                        }
+                if self.signals {
+                    check_signals()?;
+                }
+                match self.progress {
+                    Some(progress) if run.finished() != reported => {
+                        reported = run.finished();
+                        Python::attach(|py| progress.call1(py, (reported, total)).map(drop))
                     }
-                    Ok(())
-                })
+                    _ => Ok(()),
+                }
             },
         )?;
+        if self.stop.requested() {
+            // The run was interrupted: its caller raises, and nothing is kept.
+            return Ok((Vec::new(), Vec::new()));
+        }
         let games = selfplay.into_games();
         let records = games
             .iter()
@@ -61,42 +74,36 @@ impl PositionVisitor for Play<'_> {
     }
 }
 
-/// Plays `games` games of `game` by PUCT self-play, `concurrent` at a
-/// time, and returns their rows (`"observations"`, `"masks"`,
-/// `"policies"`, `"to_move"`, `"game_index"`, `"ply"`, `"outcomes"`, one per
-/// ply in game order) and their games (`"records"`, `"winners"`,
+/// Plays `games` games of `game` by PUCT self-play with the searches of
+/// `config`, `concurrent` at a time (the first `temperature_moves` plies of
+/// each drawn at the configuration's temperature), and returns their rows
+/// (`"observations"`, `"masks"`, `"policies"`, `"to_move"`, `"game_index"`,
+/// `"ply"`, `"outcomes"`, one per ply in game order) and their games (`"records"`, `"winners"`,
 /// `"finished"`, `"lengths"`). Game `i` depends only on `(seed, i)`, the
 /// options and the evaluator's answers. `progress(done, total)` is called
 /// as games finish.
 #[pyfunction]
-#[pyo3(signature = (game, evaluator, *, games, concurrent, simulations, c_puct, virtual_loss, batch_size, dirichlet_alpha, dirichlet_fraction, temperature_moves, max_moves, seed, threads = None, progress = None))]
+#[pyo3(signature = (game, evaluator, config, *, games, concurrent, temperature_moves, max_moves, seed, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
     game: &Bound<'py, Game>,
     evaluator: &Bound<'py, PyAny>,
+    config: &PuctConfig,
     games: usize,
     concurrent: i64,
-    simulations: i64,
-    c_puct: f64,
-    virtual_loss: f64,
-    batch_size: i64,
-    dirichlet_alpha: Option<f64>,
-    dirichlet_fraction: f64,
     temperature_moves: u32,
     max_moves: Option<usize>,
     seed: u64,
     threads: Option<usize>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let search = search_config(
-        simulations,
-        c_puct,
-        virtual_loss,
-        batch_size,
-        dirichlet_alpha,
-        dirichlet_fraction,
-    )?;
+    if config.seconds.is_some() {
+        return Err(OptionError::new_err(
+            "self-play searches spend simulations, not seconds: give simulations only",
+        ));
+    }
+    let search = config.search;
     let concurrent = usize::try_from(concurrent)
         .ok()
         .filter(|&n| n >= 1)
@@ -120,15 +127,20 @@ pub fn selfplay<'py>(
         games,
         concurrent,
         temperature_moves,
+        temperature: config.temperature,
         max_moves,
         seed,
     };
-    let (played, records) = py.detach(|| {
+    let threads = pool.as_deref().map_or(Threads::Caller, Threads::Pool);
+    let progress = progress.as_ref();
+    let (played, records) = stoppable(py, &mut evaluator, |evaluator, stop, signals| {
         start.visit(Play {
             options,
-            evaluator: &mut evaluator,
-            threads: pool.as_deref().map_or(Threads::Caller, Threads::Pool),
-            progress: progress.as_ref(),
+            evaluator,
+            threads,
+            progress,
+            stop,
+            signals,
         })
     })?;
     rows(py, &start, &played, records)

@@ -164,6 +164,7 @@ def skill_trace(
         if progress is not None:
             progress(done, total)
 
+    advance(0)  # the stage shows at once, with its size
     traced = []
     for k in range(1, levels + 1):
         strong, weak = (base << k, exploration), (base << (k - 1), exploration)

@@ -214,6 +214,7 @@ def tournament(
             progress(done, total)
 
     started = time.perf_counter()
+    advance(0)  # the stage shows at once, with its size
     for p, (a, b) in enumerate(pairs):
         half = games_per_pair // 2
         for first, second, offset, count in (

@@ -2,7 +2,8 @@ use std::convert::Infallible;
 
 use super::*;
 use crate::bot::evaluator::{Evaluator, Rollouts, Uniform};
-use crate::bot::rounds::run;
+use crate::bot::rounds::{run, Until};
+use crate::core::Stop;
 use crate::games::fixtures::{play, sunder};
 use crate::games::AnyPosition;
 
@@ -29,7 +30,15 @@ where
     let mut search = Search::new(root, config);
     search.start(root, &[], seed);
     let mut leaves = Leaves::new(root, 1, config.batch_size);
-    run(&mut search, &mut leaves, evaluator, threads, |_| Ok(())).unwrap();
+    run(
+        &mut search,
+        &mut leaves,
+        evaluator,
+        threads,
+        Until::done(),
+        |_| Ok(()),
+    )
+    .unwrap();
     search
 }
 
@@ -147,4 +156,45 @@ fn the_policy_is_the_visit_distribution_and_a_sampled_move_is_a_visited_one() {
         let a = search.choose(1.0);
         assert!(policy[a as usize] > 0.0);
     }
+}
+
+/// The simulations of a search of 1,000 in rounds of 8, run `until`.
+fn simulations_until(until: Until<'_>) -> u32 {
+    let root = sunder(5, true);
+    let config = config(1000, 8);
+    let mut search = Search::new(&root, config);
+    search.start(&root, &[], 3);
+    let mut leaves = Leaves::new(&root, 1, config.batch_size);
+    run(
+        &mut search,
+        &mut leaves,
+        &mut rollouts(),
+        Threads::Caller,
+        until,
+        |_| Ok(()),
+    )
+    .unwrap();
+    assert!(search.choose(0.0) < root.num_actions() as Action);
+    search.simulations()
+}
+
+#[test]
+fn a_stopped_or_timed_out_run_ends_after_its_first_round_with_the_root_evaluated() {
+    let stop = Stop::new();
+    stop.request();
+    let stopped = Until {
+        stop: &stop,
+        deadline: None,
+    };
+    assert_eq!(simulations_until(stopped), 0);
+    let past = Until {
+        stop: Stop::never(),
+        deadline: Some(std::time::Instant::now()),
+    };
+    assert_eq!(simulations_until(past), 0);
+    let far = Until {
+        stop: Stop::never(),
+        deadline: std::time::Instant::now().checked_add(std::time::Duration::from_secs(3600)),
+    };
+    assert_eq!(simulations_until(far), 1000);
 }

@@ -2,7 +2,7 @@ use std::convert::Infallible;
 
 use super::*;
 use crate::bot::evaluator::{Evaluator, Rollouts, Uniform};
-use crate::bot::rounds::run;
+use crate::bot::rounds::{run, Until};
 use crate::games::AnyPosition;
 use crate::observation::observation_len;
 use crate::options::{OptionValue, Options as GameOptions};
@@ -27,6 +27,7 @@ fn options(games: usize, concurrent: usize) -> Options {
         games,
         concurrent,
         temperature_moves: 4,
+        temperature: 1.0,
         max_moves: 200,
         seed: 11,
     }
@@ -43,7 +44,15 @@ where
 {
     let mut selfplay = SelfPlay::new(start, options);
     let mut leaves = selfplay.leaves();
-    run(&mut selfplay, &mut leaves, evaluator, threads, |_| Ok(())).unwrap();
+    run(
+        &mut selfplay,
+        &mut leaves,
+        evaluator,
+        threads,
+        Until::done(),
+        |_| Ok(()),
+    )
+    .unwrap();
     selfplay.into_games()
 }
 
