@@ -552,8 +552,8 @@ impl Lingarda {
     /// read that off the masks): true at a stone with a ray to the edge, or
     /// at one that another search of this weighing stamped (all of those
     /// found the edge: a failed search met its whole component, which no
-    /// later search of the same colour can enter). On failure the search's stones are its
-    /// whole component.
+    /// later search of the same colour can enter). On failure the search's
+    /// stones are its whole component.
     fn search(&mut self, id: u8) -> bool {
         let (first, rays) = (&self.sight.first, &self.sight.rays);
         let Searches {
