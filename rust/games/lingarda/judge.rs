@@ -58,6 +58,10 @@ const GROUND: u8 = 0;
 /// one per end.
 const SEARCH_IDS: usize = 16;
 
+/// Per direction `d` (padded to eight), the mask of the opposite one: the
+/// ray back from the stone a ray in direction `d` meets.
+const BACK: [u8; 8] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0, 0];
+
 /// The bits of a mask, lowest first: a walk over set bits rather than a
 /// test per direction, which would be a coin toss to the branch predictor.
 #[derive(Clone, Copy)]
@@ -90,6 +94,10 @@ pub(super) struct Searches {
     /// one run, `runs[id]`; more entries than a weighing can meet, so that
     /// a search may write before it knows whether to keep.
     found: Box<[Point; SLOTS]>,
+    /// Per entry of `found`, the ray back to the stone whose search met it
+    /// (none for a search's first stones), as a mask: that stone is met
+    /// already, so the search does not follow the ray again.
+    came: Box<[u8; SLOTS]>,
     found_len: usize,
     runs: [(u16, u16); SEARCH_IDS],
     /// Union-find over the search ids: each id's parent. A search that found
@@ -116,6 +124,7 @@ impl Clone for Searches {
         Searches {
             stamps: self.stamps.clone(),
             found: self.found.clone(),
+            came: self.came.clone(),
             flips: self.flips.clone(),
             ..*self
         }
@@ -137,6 +146,7 @@ impl Searches {
             stamps: Box::new([0; SLOTS]),
             base: 0,
             found: Box::new([0; SLOTS]),
+            came: Box::new([0; SLOTS]),
             found_len: 0,
             runs: [(0, 0); SEARCH_IDS],
             parent: [GROUND; SEARCH_IDS],
@@ -190,6 +200,7 @@ impl Searches {
     fn add(&mut self, s: Point, id: u8) {
         self.stamps[slot(s)] = self.base + id as u32;
         self.found[self.found_len % SLOTS] = s;
+        self.came[self.found_len % SLOTS] = 0;
         self.found_len += 1;
     }
 
@@ -406,12 +417,13 @@ impl Lingarda {
         if stranded && !exact {
             return Verdict::Illegal;
         }
-        // The new stone: grounded by a ray to the edge, or by the friends it
-        // sees when no friend lost a live ray; else through those friends
-        // (one component with it), searched together. (The searches so far
-        // met only stones that no search over the mover's live rays meets.)
+        // The new stone: grounded by a ray to the edge, by a friend it sees
+        // that keeps a ray to the edge, or by the friends it sees when no
+        // friend lost a live ray; else through those friends (one component
+        // with it), searched together. (The searches so far met only stones
+        // that no search over the mover's live rays meets.)
         let attached = ends.open & ends.friends;
-        if ends.open & ends.edges != 0 {
+        if ends.open & ends.edges != 0 || attached & to_edge != 0 {
             for d in Bits(attached) {
                 self.searches.add(row[d], GROUND);
             }
@@ -536,16 +548,18 @@ impl Lingarda {
     }
 
     /// A search over the live rays as they stand (cut), from the stones of
-    /// search `id` so far: true at a stone with a ray to the edge, or at one
-    /// that another search of this weighing stamped (all of those found the
-    /// edge: a failed search met its whole component, which no later search
-    /// of the same colour can enter). On failure the search's stones are its
-    /// whole component.
+    /// search `id` so far, none of which has a ray to the edge (the callers
+    /// read that off the masks): true at a stone with a ray to the edge, or
+    /// at one that another search of this weighing stamped (all of those
+    /// found the edge: a failed search met its whole component, which no
+    /// later search of the same colour can enter). On failure the search's
+    /// stones are its whole component.
     fn search(&mut self, id: u8) -> bool {
         let (first, rays) = (&self.sight.first, &self.sight.rays);
         let Searches {
             stamps,
             found,
+            came,
             found_len,
             base,
             runs,
@@ -555,20 +569,17 @@ impl Lingarda {
         let own = base + id;
         let mut i = runs[id as usize].0 as usize;
         let mut len = *found_len;
-        for &s in &found[i..len] {
-            if rays[slot(s)] >> EDGE_SHIFT != 0 {
-                return true;
-            }
-        }
         // Which friends are new is a coin toss to the branch predictor: each
         // friend is written past the end of the list and kept or not.
         while i < len {
             let s = found[i % SLOTS];
+            let back = came[i % SLOTS];
             i += 1;
             let ends = &first[slot(s)];
-            let mut links = rays[slot(s)] as u8;
+            let mut links = rays[slot(s)] as u8 & !back;
             while links != 0 {
-                let t = ends[links.trailing_zeros() as usize % 8];
+                let d = links.trailing_zeros() as usize % 8;
+                let t = ends[d];
                 links &= links - 1;
                 // The searches so far have the ids below this one; a stamp of
                 // an earlier weighing is below the base, so far below as an
@@ -579,6 +590,7 @@ impl Lingarda {
                 }
                 stamps[slot(t)] = own;
                 found[len % SLOTS] = t;
+                came[len % SLOTS] = BACK[d];
                 len += (met > id) as usize;
             }
         }
