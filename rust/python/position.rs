@@ -218,7 +218,7 @@ fn colour(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<Colour>> {
 fn point(board: &Board, name: &str, value: &Bound<'_, PyAny>) -> PyResult<Point> {
     let points = board.points();
     if let Ok(text) = value.cast::<PyString>() {
-        let text = text.to_str()?;
+        let text = text_of(name, text)?;
         return board
             .parse_point(text)
             .map_err(|e| PositionError::new_err(format!("{name}: {e}")));
@@ -233,12 +233,21 @@ fn point(board: &Board, name: &str, value: &Bound<'_, PyAny>) -> PyResult<Point>
     }
 }
 
+/// The text of a string, or an error naming `name` when it holds a lone
+/// surrogate (Python strings may; Rust text may not).
+fn text_of<'a>(name: &str, text: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    text.to_str().map_err(|_| {
+        PositionError::new_err(format!("{name} holds a lone surrogate, which is not text"))
+    })
+}
+
 /// A board from its string.
 fn stones(board: &Board, name: &str, value: &Bound<'_, PyAny>) -> PyResult<Stones> {
     let text = value
         .cast::<PyString>()
         .map_err(|_| kind_error(name, "a board string of 'B', 'W' and '.'", value))?;
-    parse_stones(board, text.to_str()?).map_err(|e| PositionError::new_err(format!("{name}: {e}")))
+    parse_stones(board, text_of(name, text)?)
+        .map_err(|e| PositionError::new_err(format!("{name}: {e}")))
 }
 
 /// A pair `{"black": .., "white": ..}` of values read by `read`.
