@@ -475,6 +475,7 @@ def analyze(
         ("detailed_games", detailed_games, 1, MAX_COUNT),
         ("skill_levels", skill_levels, 0, 40),
         ("skill_base", skill_base, 1, MAX_COUNT),
+        ("skill_games", skill_games, 0, MAX_COUNT),
     ):
         if value is None and name not in ("iterations", "evaluated_games", "detailed_games"):
             continue

@@ -156,16 +156,6 @@ def selfplay(
         game = make_game(game, **options)
     elif options:
         raise OptionError("options go with a game's name, not with a Game")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise OptionError(f"games must be a whole number >= 0, got {games!r}")
-    if (
-        isinstance(temperature_moves, bool)
-        or not isinstance(temperature_moves, int)
-        or temperature_moves < 0
-    ):
-        raise OptionError(
-            f"temperature_moves must be a whole number >= 0, got {temperature_moves!r}"
-        )
     config = _core.PuctConfig(
         simulations=simulations,
         c_puct=c_puct,

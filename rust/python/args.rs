@@ -42,7 +42,11 @@ fn range(name: &str) -> Option<(u64, u64)> {
         "first" | "seed" | "index" => (0, u64::MAX),
         "threads" => (1, max_threads() as u64),
         "iterations" => (1, MAX_ITERATIONS),
-        "max_moves" => (0, MAX_MOVES),
+        "max_moves" | "temperature_moves" => (0, MAX_MOVES),
+        "simulations" => (1, u64::from(u32::MAX)),
+        // Each game played at once holds a search tree: check_size bounds
+        // their memory together, this only keeps the count in range.
+        "concurrent" => (1, MAX_GAMES),
         _ => return None,
     })
 }

@@ -67,7 +67,7 @@ impl PuctConfig {
     #[pyo3(signature = (*, simulations = None, seconds = None, c_puct = 1.25, virtual_loss = 1.0, batch_size = 8, dirichlet_alpha = None, dirichlet_fraction = 0.25, temperature = 0.0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        simulations: Option<i64>,
+        simulations: Option<&Bound<'_, PyAny>>,
         seconds: Option<&Bound<'_, PyAny>>,
         c_puct: f64,
         virtual_loss: f64,
@@ -80,15 +80,12 @@ impl PuctConfig {
             .filter(|s| !s.is_none())
             .map(args::seconds)
             .transpose()?;
+        let simulations = simulations.filter(|n| !n.is_none());
         let simulations = match (simulations, seconds) {
             (None, None) => Some(DEFAULT_SIMULATIONS),
             (None, Some(_)) => None,
-            (Some(n), _) => Some(u32::try_from(n).ok().filter(|&n| n >= 1).ok_or_else(|| {
-                OptionError::new_err(format!(
-                    "simulations must be from 1 to {}, got {n}",
-                    u32::MAX
-                ))
-            })?),
+            // The range of "simulations" is that of u32.
+            (Some(n), _) => Some(args::whole(n, "simulations")? as u32),
         };
         let batch_size = usize::try_from(batch_size)
             .ok()

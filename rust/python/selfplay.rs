@@ -7,6 +7,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::args;
 use super::errors::OptionError;
 use super::evaluators::AnyEvaluator;
 use super::game::Game;
@@ -90,26 +91,26 @@ pub fn selfplay<'py>(
     game: &Bound<'py, Game>,
     evaluator: &Bound<'py, PyAny>,
     config: &PuctConfig,
-    games: usize,
-    concurrent: i64,
-    temperature_moves: u32,
-    max_moves: Option<usize>,
+    games: &Bound<'py, PyAny>,
+    concurrent: &Bound<'py, PyAny>,
+    temperature_moves: &Bound<'py, PyAny>,
+    max_moves: Option<&Bound<'py, PyAny>>,
     seed: u64,
-    threads: Option<usize>,
+    threads: Option<&Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = args::size(games, "games")?;
+    let concurrent = args::size(concurrent, "concurrent")?;
+    // The range of "temperature_moves" is that of u32.
+    let temperature_moves = args::whole(temperature_moves, "temperature_moves")? as u32;
+    let max_moves = args::optional_size(max_moves, "max_moves")?;
+    let threads = args::optional_size(threads, "threads")?;
     if config.seconds.is_some() {
         return Err(OptionError::new_err(
             "self-play searches spend simulations, not seconds: give simulations only",
         ));
     }
     let search = config.search;
-    let concurrent = usize::try_from(concurrent)
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            OptionError::new_err(format!("concurrent must be at least 1, got {concurrent}"))
-        })?;
     let start = game.get().start().clone();
     check_size(&search, concurrent.min(games), &start)?;
     let max_moves = match max_moves {
