@@ -301,10 +301,6 @@ def test_every_state_method_refuses_hostile_arguments_and_keeps_the_state(
                 assert fingerprint(subject) == before, f"{method}({hostile_id(value)}) changed it"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.setup hands a lone surrogate to the extension, which raises UnicodeEncodeError",
-)
 @pytest.mark.parametrize("game", stonefield.GAMES)
 def test_game_methods_refuse_hostile_arguments(game):
     made = stonefield.game(game, size=4 if game != "anadil" else 5)
@@ -438,33 +434,9 @@ def hostile_command_lines() -> list[list[str]]:
 
 COMMAND_LINES = hostile_command_lines()
 
-#: Paths the CLI writes to, which it hands to the file system unchecked.
-WRITTEN = ("--out", "--plot", "--report", "--svg", "--playthrough")
-
-
-def known_gap(argv: list[str]) -> str | None:
-    """Why a command line is known to end in a traceback still, or None."""
-    flag, word = argv[-2], argv[-1]
-    if flag in WRITTEN and word in ("\udcff", "\x00"):
-        return "a NUL or a lone surrogate in a path to write ends in a traceback"
-    huge = word in (str(2**64), str(10**400))
-    counts = ("--games", "--simulations", "--concurrent", "--temperature-moves", "--threads")
-    if argv[0] == "selfplay" and flag in counts and (huge or (flag, word) == ("--threads", "-1")):
-        return "selfplay hands its counts to the extension unchecked: OverflowError"
-    if argv[0] == "analyze" and flag == "--skill-games" and word == str(10**400):
-        return "analyze's skill_games has no upper bound: OverflowError in its budget"
-    return None
-
 
 def command_line_param(argv: list[str]) -> Any:
-    gap = known_gap(argv)
-    marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
-    return pytest.param(argv, marks=marks, id=" ".join(map(hostile_id, argv)))
-
-
-def test_the_cli_sweep_covers_every_command():
-    assert set(QUICK) == set(subcommands())
-    assert {line[0] for line in COMMAND_LINES} == set(QUICK)
+    return pytest.param(argv, id=" ".join(map(hostile_id, argv)))
 
 
 @pytest.mark.parametrize("argv", [command_line_param(line) for line in COMMAND_LINES])

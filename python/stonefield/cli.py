@@ -294,7 +294,9 @@ def _selfplay(args: argparse.Namespace, console: Console) -> int:
         )
     _write_with(args.out, data.save)
     # Plain print: a long path is not wrapped.
-    print(f"{args.games} games, {len(data.ply)} rows of {played!r} written to {args.out}")
+    print(
+        f"{args.games} games, {len(data.ply)} rows of {played!r} written to {_printable(args.out)}"
+    )
     return 0
 
 
@@ -456,6 +458,7 @@ def _tournament(args: argparse.Namespace, console: Console) -> int:
 def _plot_folder(path: str) -> None:
     """Makes the folder ``--plot`` names, saying so, unless it is there; a
     file there is an error."""
+    _refuse_nul(path)
     folder = Path(path)
     if folder.is_dir():
         return
@@ -469,7 +472,19 @@ def _plot_folder(path: str) -> None:
 
 
 def _note(text: str) -> None:
-    print(text, file=sys.stderr)
+    print(_printable(text), file=sys.stderr)
+
+
+def _printable(text: str) -> str:
+    """``text`` with any lone surrogate escaped: a file's name may hold one
+    (a byte that is not UTF-8), and printing it must not fail."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _refuse_nul(path: str) -> None:
+    """A NUL character names no file: say so before anything is written."""
+    if "\x00" in path:
+        raise StonefieldError(f"cannot write {path!r}: a file's name cannot hold a NUL character")
 
 
 def _note_written(paths: Sequence[Path | str]) -> None:
@@ -562,6 +577,7 @@ def _write(path: str, text: str) -> None:
 
 
 def _write_with(path: str, write: Callable[[str], None]) -> None:
+    _refuse_nul(path)
     try:
         write(path)
     except OSError as error:
