@@ -17,7 +17,9 @@ use std::borrow::Cow;
 
 use crate::core::Rng;
 use crate::games::{Action, AnyPosition, Position, PositionVisitor};
-use crate::observation::write_observation;
+use crate::observation::{
+    common_len, write_common_planes, write_feature_planes, write_observation,
+};
 
 mod split;
 
@@ -97,12 +99,16 @@ impl Element for f32 {
 impl Element for u8 {
     /// Each float plane value times 255, rounded (so 0/1 planes are 0/255
     /// and dividing by 255 gives the float planes back to within 1/510).
+    /// The common planes are 0/1, so they are written as bytes at once;
+    /// only the game's own planes go through floats.
     #[inline]
     fn write<P: Position>(state: &mut P, scratch: &mut Vec<f32>, out: &mut [u8]) {
-        scratch.resize(out.len(), 0.0);
         let perspective = state.to_move();
-        write_observation(state, perspective, scratch);
-        for (byte, &value) in out.iter_mut().zip(scratch.iter()) {
+        let (common, own) = out.split_at_mut(common_len(state));
+        write_common_planes(state, perspective, common, 255);
+        scratch.resize(own.len(), 0.0);
+        write_feature_planes(state, perspective, scratch);
+        for (byte, &value) in own.iter_mut().zip(scratch.iter()) {
             *byte = to_byte(value);
         }
     }
@@ -235,42 +241,27 @@ impl<T: Send> Split for Outputs<'_, T> {
 
     fn split_at(self, mid: usize) -> (Self, Self) {
         let (len, actions) = (self.observation_len, self.num_actions);
-        let (o1, o2) = split_rows(self.observations, len, mid);
-        let (f1, f2) = split_rows(self.final_observations, len, mid);
-        let (h1, h2) = split_rows(self.has_final, 1, mid);
-        let (m1, m2) = split_rows(self.masks, actions, mid);
-        let (r1, r2) = split_rows(self.rewards, 2, mid);
-        let (te1, te2) = split_rows(self.terminated, 1, mid);
-        let (tr1, tr2) = split_rows(self.truncated, 1, mid);
-        let (c1, c2) = split_rows(self.to_move, 1, mid);
-        let (s1, s2) = split_rows(self.current_player, 1, mid);
-        let (p1, p2) = split_rows(self.ply, 1, mid);
-        let part = |observations,
-                    final_observations,
-                    has_final,
-                    masks,
-                    rewards,
-                    terminated,
-                    truncated,
-                    to_move,
-                    current_player,
-                    ply| Outputs {
-            observations,
-            final_observations,
-            has_final,
-            masks,
-            rewards,
-            terminated,
-            truncated,
-            to_move,
-            current_player,
-            ply,
-            observation_len: len,
-            num_actions: actions,
-        };
-        (
-            part(o1, f1, h1, m1, r1, te1, tr1, c1, s1, p1),
-            part(o2, f2, h2, m2, r2, te2, tr2, c2, s2, p2),
+        // Each buffer, with its values per env, cut at env `mid`.
+        macro_rules! split {
+            ($($buffer:ident: $width:expr),* $(,)?) => {{
+                $(let $buffer = split_rows(self.$buffer, $width, mid);)*
+                (
+                    Outputs { $($buffer: $buffer.0,)* observation_len: len, num_actions: actions },
+                    Outputs { $($buffer: $buffer.1,)* observation_len: len, num_actions: actions },
+                )
+            }};
+        }
+        split!(
+            observations: len,
+            final_observations: len,
+            has_final: 1,
+            masks: actions,
+            rewards: 2,
+            terminated: 1,
+            truncated: 1,
+            to_move: 1,
+            current_player: 1,
+            ply: 1,
         )
     }
 }
@@ -419,9 +410,21 @@ pub struct Envs<P> {
     config: Config,
 }
 
-/// Envs per rayon task: enough work to outweigh a split, few enough that
-/// both cores share a small batch.
-const GRAIN: usize = 8;
+/// The fewest envs of a rayon task.
+const MIN_GRAIN: usize = 8;
+
+/// Envs per rayon task for a pass over `envs` envs: a few equal pieces per
+/// thread of the current pool (one piece on one thread), so that each task
+/// is long enough to outweigh handing it to another thread, and an uneven
+/// one can still be balanced by stealing.
+fn grain(envs: usize) -> usize {
+    const PIECES_PER_THREAD: usize = 4;
+    let threads = rayon::current_num_threads();
+    if threads == 1 {
+        return envs.max(1);
+    }
+    envs.div_ceil(PIECES_PER_THREAD * threads).max(MIN_GRAIN)
+}
 
 impl<P: Position> Envs<P> {
     /// `envs` envs at `start`, seeded `seed`.
@@ -439,10 +442,11 @@ impl<P: Position> Envs<P> {
     /// The first env that refuses its action, with the refusal.
     fn first_refusal(&mut self, actions: &[i64]) -> Option<StepError> {
         let config = self.config;
+        let grain = grain(self.slots.len());
         let env = par_split(
             (&mut self.slots[..], actions),
             0,
-            GRAIN,
+            grain,
             &|first, (slots, actions): (&mut [Slot<P>], &[i64])| {
                 let found = slots
                     .iter_mut()
@@ -486,10 +490,11 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
             self.seed = seed;
         }
         let (start, seed_now) = (&self.start, self.seed);
+        let grain = grain(self.slots.len());
         par_split(
             (&mut self.slots[..], out),
             0,
-            GRAIN,
+            grain,
             &|first, (slots, mut out): (&mut [Slot<P>], Outputs<'_, T>)| {
                 for (row, slot) in slots.iter_mut().enumerate() {
                     let env = first + row;
@@ -517,10 +522,11 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
             return Err(refusal);
         }
         let (start, seed, config) = (&self.start, self.seed, self.config);
+        let grain = grain(self.slots.len());
         par_split(
             ((&mut self.slots[..], actions), out),
             0,
-            GRAIN,
+            grain,
             &|first, ((slots, actions), mut out): StepRows<'_, '_, P, T>| {
                 for (row, (slot, &action)) in slots.iter_mut().zip(actions).enumerate() {
                     let (rewards, terminated, truncated) = if slot.done {
@@ -549,10 +555,11 @@ impl<P: Position, T: Element> Batch<T> for Envs<P> {
 
     fn random_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.slots.len(), "one action per env");
+        let grain = grain(self.slots.len());
         par_split(
             (&mut self.slots[..], out),
             0,
-            GRAIN,
+            grain,
             &|_, (slots, out): (&mut [Slot<P>], &mut [i64])| {
                 for (slot, action) in slots.iter_mut().zip(out) {
                     let drawn = if slot.done {

@@ -50,9 +50,7 @@ pub struct Planes<'a> {
 
 impl Planes<'_> {
     fn cell(&self, plane: usize, p: Point) -> usize {
-        let width = self.board.grid_width();
-        let (c, r) = self.board.coords(p);
-        plane * width * width + (r - 1) * width + (c - 1)
+        plane * self.board.grid_width().pow(2) + self.board.grid_index(p)
     }
 
     /// Sets `plane` at point `p`.
@@ -100,29 +98,80 @@ pub fn write_observation<P: Position>(game: &mut P, perspective: Colour, out: &m
         observation_len(game),
         "an observation buffer of the wrong size"
     );
-    out.fill(0.0);
+    let (common, own) = out.split_at_mut(common_len(game));
+    write_common_planes(game, perspective, common, 1.0);
+    write_feature_planes(game, perspective, own);
+}
+
+/// The number of values of the [`COMMON_PLANES`] of `game`'s observations.
+pub fn common_len<P: Position>(game: &P) -> usize {
+    COMMON_PLANES.len() * game.board().grid_width().pow(2)
+}
+
+/// Writes the [`COMMON_PLANES`] of `game`'s observation from `perspective`
+/// into `out`, which holds [`common_len`] values: `one` where a plane is
+/// set, `T::default()` elsewhere (so `1.0` gives the float planes).
+///
+/// # Panics
+/// When `out` has the wrong length.
+pub fn write_common_planes<P: Position, T: Copy + Default>(
+    game: &P,
+    perspective: Colour,
+    out: &mut [T],
+    one: T,
+) {
     let board = game.board();
-    let width = board.grid_width();
-    let area = width * width;
-    let own_black = f32::from(u8::from(perspective == Colour::Black));
-    let own_turn = f32::from(u8::from(perspective == game.to_move()));
-    for p in 0..board.points() as Point {
-        let (c, r) = board.coords(p);
-        let at = (r - 1) * width + (c - 1);
-        let stone = match game.cell(p) {
-            None => EMPTY_PLANE,
-            Some(c) if c == perspective => OWN,
-            _ => OPPONENT,
-        };
-        out[stone * area + at] = 1.0;
-        out[ON_BOARD * area + at] = 1.0;
-        out[OWN_BLACK * area + at] = own_black;
-        out[OWN_TURN * area + at] = own_turn;
+    let area = board.grid_width().pow(2);
+    assert_eq!(
+        out.len(),
+        COMMON_PLANES.len() * area,
+        "a buffer of the wrong size for the common planes"
+    );
+    out.fill(T::default());
+    // Where the stone planes of a Black stone, a White stone and an empty
+    // point begin, so that a point takes one store whatever it holds.
+    let stone_plane = match perspective {
+        Colour::Black => [OWN, OPPONENT, EMPTY_PLANE],
+        Colour::White => [OPPONENT, OWN, EMPTY_PLANE],
     }
-    let mut planes = Planes {
-        board,
-        data: &mut out[COMMON_PLANES.len() * area..],
-    };
+    .map(|plane| plane * area);
+    for p in 0..board.points() as Point {
+        let at = board.grid_index(p);
+        let kind = match game.cell(p) {
+            Some(Colour::Black) => 0,
+            Some(Colour::White) => 1,
+            None => 2,
+        };
+        out[stone_plane[kind] + at] = one;
+        out[ON_BOARD * area + at] = one;
+    }
+    // The flag planes, where they are set, are the board's mask.
+    let (marked, flags) = out.split_at_mut(OWN_BLACK * area);
+    let on_board = &marked[ON_BOARD * area..];
+    let flag = |plane: usize| (plane - OWN_BLACK) * area..(plane - OWN_BLACK + 1) * area;
+    if perspective == Colour::Black {
+        flags[flag(OWN_BLACK)].copy_from_slice(on_board);
+    }
+    if perspective == game.to_move() {
+        flags[flag(OWN_TURN)].copy_from_slice(on_board);
+    }
+}
+
+/// Writes the game's own planes ([`Position::feature_planes`]) of `game`'s
+/// observation from `perspective` into `out`, which holds the values after
+/// the [`COMMON_PLANES`].
+///
+/// # Panics
+/// When `out` has the wrong length.
+pub fn write_feature_planes<P: Position>(game: &mut P, perspective: Colour, out: &mut [f32]) {
+    let board = game.board();
+    assert_eq!(
+        out.len(),
+        game.feature_plane_names().len() * board.grid_width().pow(2),
+        "a buffer of the wrong size for the game's own planes"
+    );
+    out.fill(0.0);
+    let mut planes = Planes { board, data: out };
     game.feature_planes(perspective, &mut planes);
 }
 

@@ -394,6 +394,11 @@ fn a_byte_is_the_rounded_float_times_255_at_every_edge() {
         f32::NAN,
         f32::INFINITY,
         -f32::INFINITY,
+        f32::MAX,
+        f32::MIN,
+        1e9,
+        -1e9,
+        256.0 / 255.0,
     ];
     // Every count over every board size a plane divides by, and the floats
     // on either side of each half step.
