@@ -5,6 +5,7 @@ originals; games depend on their index alone; errors and Ctrl-C stop it."""
 from __future__ import annotations
 
 import threading
+import weakref
 
 import numpy as np
 import pytest
@@ -107,6 +108,33 @@ def test_one_evaluator_call_answers_the_leaves_of_every_game():
     )
     assert max(sizes) == 16 * 4
     assert np.median(sizes) > 16
+
+
+def test_an_evaluator_may_keep_its_arrays_and_others_are_refilled():
+    kept, copies, last, reused = [], [], [], []
+
+    def keeping(observations, masks):
+        # Odd rounds keep their arrays; the memory of the even rounds, which
+        # keep nothing, comes back refilled in the next round.
+        buffer = observations.base
+        if last:
+            reused.append(buffer is not None and last.pop()() is buffer)
+        if (len(kept) + len(reused)) % 2:
+            kept.append((observations, masks))
+            copies.append((observations.copy(), masks.copy()))
+        elif buffer is not None:
+            last.append(weakref.ref(buffer))
+        return uniform(observations, masks)
+
+    arguments = {"games": 8, "concurrent": 8, "simulations": 24, "batch_size": 4, "size": 4}
+    data = stonefield.selfplay("sunder", keeping, seed=2, **arguments)
+    assert len(kept) > 4 and sum(reused) > 4
+    for (observations, masks), (observation_copy, mask_copy) in zip(kept, copies, strict=True):
+        assert np.array_equal(observations, observation_copy)
+        assert np.array_equal(masks, mask_copy)
+    again = stonefield.selfplay("sunder", uniform, seed=2, **arguments)
+    assert again.records == data.records
+    assert np.array_equal(again.observations, data.observations)
 
 
 def test_games_stopped_at_max_moves_are_unfinished_with_outcome_zero():

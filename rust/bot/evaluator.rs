@@ -108,6 +108,11 @@ impl<P: Position> Leaves<P> {
         }
     }
 
+    /// The most leaves a round can gather: `searches × width`.
+    pub fn capacity(&self) -> usize {
+        self.slots.len()
+    }
+
     /// The number of leaves gathered this round.
     pub fn len(&self) -> usize {
         self.counts.iter().sum()

@@ -329,14 +329,20 @@ impl<P: Position> Search<P> {
             .iter()
             .enumerate()
         {
-            let lost = vl * f32::from(c.in_flight);
-            let visits = c.visits as f32 + lost;
-            let q = if visits > 0.0 {
-                (c.value_sum - lost) / visits
+            let score = if c.visits == 0 && c.in_flight == 0 {
+                // The same score as below with no visits, without its two
+                // divisions: most children of a wide node are untried.
+                FIRST_PLAY_VALUE + scale * c.prior
             } else {
-                FIRST_PLAY_VALUE
+                let lost = vl * f32::from(c.in_flight);
+                let visits = c.visits as f32 + lost;
+                let q = if visits > 0.0 {
+                    (c.value_sum - lost) / visits
+                } else {
+                    FIRST_PLAY_VALUE
+                };
+                q + scale * c.prior / (1.0 + visits)
             };
-            let score = q + scale * c.prior / (1.0 + visits);
             if score > best_score {
                 best_score = score;
                 best = first + i;

@@ -3,7 +3,6 @@
 //! `evaluate(observations, masks) -> (priors, values)`, called with the GIL
 //! held between rounds of a search that runs without it.
 
-use numpy::ndarray::{ArrayView1, Ix1, Ix2};
 use numpy::{
     AllowTypeChange, PyArray1, PyArray2, PyArray4, PyArrayLikeDyn, PyArrayMethods,
     PyUntypedArrayMethods,
@@ -11,13 +10,15 @@ use numpy::{
 use pyo3::create_exception;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PySlice, PyTuple};
 
 use super::errors::{OptionError, StonefieldError};
 use super::game::Game;
-use crate::bot::{Evaluator, Leaves, Rollouts as RustRollouts, Threads, Uniform as RustUniform};
+use crate::bot::{
+    Evaluator, Leaf, Leaves, Rollouts as RustRollouts, Threads, Uniform as RustUniform,
+};
 use crate::core::Stop;
-use crate::games::{Action, Position};
+use crate::games::Position;
 use crate::observation::{observation_len, observation_shape, write_observation};
 
 create_exception!(
@@ -107,7 +108,62 @@ pub enum AnyEvaluator {
         callable: Py<PyAny>,
         leaves: bool,
         game: Py<Game>,
+        arrays: RoundArrays,
     },
+}
+
+/// The observation and mask arrays a run's rounds are written into: made
+/// once with a row per slot of the run's leaves, and handed to the
+/// evaluator as views of their first rows, so that rounds fill the same
+/// memory (fresh arrays cost a page fault per 4 KiB). Arrays the evaluator
+/// kept a reference to (a view, say) are left to it, and new ones made.
+#[derive(Default)]
+pub struct RoundArrays {
+    observations: Option<Py<PyArray4<f32>>>,
+    masks: Option<Py<PyArray2<bool>>>,
+}
+
+/// Whether nothing but the caller's one reference holds `array`.
+fn held_once(array: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: `array` is a live object and the GIL is held.
+    unsafe { pyo3::ffi::Py_REFCNT(array.as_ptr()) == 1 }
+}
+
+impl RoundArrays {
+    /// Arrays of `shape` observations (for up to `shape[0]` rows) and
+    /// their masks of `actions`, which nothing else refers to.
+    fn take<'py>(
+        &mut self,
+        py: Python<'py>,
+        shape: [usize; 4],
+        actions: usize,
+    ) -> (Bound<'py, PyArray4<f32>>, Bound<'py, PyArray2<bool>>) {
+        if let (Some(observations), Some(masks)) = (self.observations.take(), self.masks.take()) {
+            let (observations, masks) = (observations.into_bound(py), masks.into_bound(py));
+            if held_once(observations.as_any())
+                && held_once(masks.as_any())
+                && observations.shape() == shape
+                && masks.shape() == [shape[0], actions]
+            {
+                return (observations, masks);
+            }
+        }
+        // SAFETY: every element Python sees is written first (`call_python`).
+        let observations = unsafe { PyArray4::<f32>::new(py, shape, false) };
+        let masks = PyArray2::<bool>::zeros(py, [shape[0], actions], false);
+        (observations, masks)
+    }
+
+    /// Keeps the arrays for the next round.
+    fn keep(&mut self, observations: Bound<'_, PyArray4<f32>>, masks: Bound<'_, PyArray2<bool>>) {
+        self.observations = Some(observations.unbind());
+        self.masks = Some(masks.unbind());
+    }
+}
+
+/// The first `rows` rows of `array`, a view.
+fn first_rows<'py>(array: &Bound<'py, PyAny>, rows: usize) -> PyResult<Bound<'py, PyAny>> {
+    array.get_item(PySlice::new(array.py(), 0, rows as isize, 1))
 }
 
 impl AnyEvaluator {
@@ -142,6 +198,7 @@ impl AnyEvaluator {
             callable: evaluator.clone().unbind(),
             leaves,
             game: game.clone().unbind(),
+            arrays: RoundArrays::default(),
         })
     }
 }
@@ -189,6 +246,7 @@ impl<P: Position> Evaluator<P> for AnyEvaluator {
                 callable,
                 leaves: with_leaves,
                 game,
+                arrays,
             } => Python::attach(|py| {
                 call_python(
                     py,
@@ -196,6 +254,7 @@ impl<P: Position> Evaluator<P> for AnyEvaluator {
                     with_leaves.then_some(&*game),
                     leaves,
                     threads,
+                    arrays,
                 )
             })?,
         }
@@ -215,22 +274,22 @@ fn call_python<P: Position>(
     game: Option<&Py<Game>>,
     leaves: &mut Leaves<P>,
     threads: Threads<'_>,
+    arrays: &mut RoundArrays,
 ) -> PyResult<()> {
     let rows = leaves.len();
     let first = &leaves.iter().next().expect("a round has leaves").position;
     let [planes, height, width] = observation_shape(first);
     let (len, actions) = (observation_len(first), first.num_actions());
-    // SAFETY: every element is written below before Python sees the array.
-    let observations = unsafe { PyArray4::<f32>::new(py, [rows, planes, height, width], false) };
-    let masks = PyArray2::<bool>::zeros(py, [rows, actions], false);
+    let capacity = leaves.capacity();
+    let (observations, masks) = arrays.take(py, [capacity, planes, height, width], actions);
     {
-        // SAFETY: the arrays are new, so nothing else refers to them.
+        // SAFETY: nothing else refers to the arrays (`RoundArrays::take`).
         let out = unsafe { observations.as_slice_mut() }.expect("a new array is contiguous");
         let mask = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
         py.detach(|| {
             leaves.each_row(
                 threads,
-                out,
+                &mut out[..rows * len],
                 len,
                 || (),
                 |_, leaf, row| {
@@ -240,10 +299,11 @@ fn call_python<P: Position>(
             );
             leaves.each_row(
                 threads,
-                mask,
+                &mut mask[..rows * actions],
                 actions,
                 || (),
                 |_, leaf, row| {
+                    row.fill(false);
                     for &a in leaf.legal() {
                         row[a as usize] = true;
                     }
@@ -251,35 +311,32 @@ fn call_python<P: Position>(
             );
         });
     }
+    let shown = (
+        first_rows(observations.as_any(), rows)?,
+        first_rows(masks.as_any(), rows)?,
+    );
     let answer = match game {
-        None => callable.call1((observations, masks))?,
-        Some(game) => callable.call1((observations, masks, leaves_object(py, game, leaves)?))?,
+        None => callable.call1(shown)?,
+        Some(game) => callable.call1((shown.0, shown.1, leaves_object(py, game, leaves)?))?,
     };
+    arrays.keep(observations, masks);
     let (priors, values) = read_answer(&answer, rows, actions)?;
-    let priors = priors
-        .as_array()
-        .into_dimensionality::<Ix2>()
-        .expect("the shape was checked");
-    let values = values
-        .as_array()
-        .into_dimensionality::<Ix1>()
-        .expect("the shape was checked");
-    for (row, leaf) in leaves.iter().enumerate() {
-        check_priors(leaf.legal(), priors.row(row), row)?;
-        let value = values[row];
+    let priors = priors.as_array();
+    let priors = priors.as_standard_layout();
+    let priors = priors.as_slice().expect("a standard layout is contiguous");
+    let values = values.as_array();
+    let answers = priors.chunks_exact(actions).zip(values.iter());
+    let gathered = leaves
+        .chunks_mut()
+        .flat_map(|(slots, &mut count)| &mut slots[..count]);
+    for (row, (leaf, (priors, &value))) in gathered.zip(answers).enumerate() {
+        take_priors(leaf, priors, row)?;
         if !(-1.0..=1.0).contains(&value) {
             return Err(EvaluatorError::new_err(format!(
                 "the evaluator's value for leaf {row} is {value}: values are in [-1, 1]"
             )));
         }
-    }
-    let mut row = 0;
-    for (slots, &mut count) in leaves.chunks_mut() {
-        for leaf in &mut slots[..count] {
-            leaf.set_priors(|a| priors[[row, a as usize]]);
-            leaf.value = values[row];
-            row += 1;
-        }
+        leaf.value = value;
     }
     Ok(())
 }
@@ -335,10 +392,10 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 }
 
 /// Checks one leaf's priors over its legal actions (the others are
-/// ignored): finite, at least 0 and not all 0.
-fn check_priors(legal: &[Action], priors: ArrayView1<'_, f32>, row: usize) -> PyResult<()> {
+/// ignored): finite, at least 0 and not all 0; and makes them the leaf's.
+fn take_priors<P: Position>(leaf: &mut Leaf<P>, priors: &[f32], row: usize) -> PyResult<()> {
     let mut total = 0.0f64;
-    for &a in legal {
+    for &a in leaf.legal() {
         let p = priors[a as usize];
         if !p.is_finite() || p < 0.0 {
             return Err(EvaluatorError::new_err(format!(
@@ -354,6 +411,7 @@ fn check_priors(legal: &[Action], priors: ArrayView1<'_, f32>, row: usize) -> Py
              legal action needs a positive prior"
         )));
     }
+    leaf.set_priors(|a| priors[a as usize]);
     Ok(())
 }
 
