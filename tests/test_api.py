@@ -20,6 +20,8 @@ from stonefield import (
     StonefieldError,
 )
 
+from tests.helpers import undo_back, walk
+
 
 def test_errors_are_value_errors():
     for error in (IllegalMoveError, NotationError, OptionError, RecordError):
@@ -167,21 +169,33 @@ def test_any_action_sequence_never_crashes_and_errors_leave_the_state_unchanged(
             assert (state.record(), state.board_string(), state.to_move, state.is_over) == before
 
 
+@pytest.mark.parametrize(("name", "first"), [("sunder", "b2"), ("lingarda", "c3")])
+def test_swap_exchanges_seats_and_keeps_board_and_colour_to_move(name, first):
+    state = stonefield.game(name, size=3).start()
+    assert "swap" not in state.legal_moves()
+    state.play(first)
+    assert state.legal_moves()[-1] == "swap"
+    board = state.board_string()
+    state.play("swap")
+    assert state.swapped and state.to_move == Colour.WHITE
+    assert state.board_string() == board
+    assert state.seat_of(Colour.WHITE) == 0 and state.colour_of(0) == Colour.WHITE
+    with pytest.raises(IllegalMoveError, match="swap is offered only"):
+        state.play("swap")
+    with pytest.raises(NotationError):
+        stonefield.game(name, size=3, pie=False).start().play("swap")
+
+
 @given(st.integers(2, 6), st.lists(st.integers(0, 1000), max_size=100))
 def test_undo_restores_the_exact_state_and_records_round_trip(size, choices):
     state = stonefield.Sunder(size=size).start()
-    history = []
-    for choice in choices:
-        legal = state.legal_moves()
-        if not legal:
-            break
-        history.append((state.record(), state.board_string(), state.legal_moves()))
-        state.play(legal[choice % len(legal)])
+
+    def look(s):
+        return s.record(), s.board_string(), s.legal_moves()
+
+    seen = walk(state, choices, look)
     assert stonefield.load(state.record()) == state
-    while history:
-        state.undo()
-        record, board, legal = history.pop()
-        assert (state.record(), state.board_string(), state.legal_moves()) == (record, board, legal)
+    undo_back(state, seen, look)
 
 
 def test_simulate_checks_its_arguments():
