@@ -50,6 +50,7 @@ from stonefield.bots import Bot
 from stonefield.colour import Colour
 from stonefield.game import Game, OptionValue, State, game
 from stonefield.jsondata import dumps
+from stonefield.metrics.report import skill_trace_left_out
 from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
 from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
 from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
@@ -436,6 +437,9 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
         console.print(measures_table(report))
         if report.skill_trace is not None:
             console.print(skill_trace_table(report.skill_trace))
+        left_out = skill_trace_left_out(report)
+        if left_out is not None:
+            console.print(left_out)
         if report.tournament is not None:
             console.print(crosstable(report.tournament))
             console.print(ratings_table(report.tournament))
