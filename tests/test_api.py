@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
+import sys
 
 import numpy as np
 import pytest
@@ -292,3 +294,26 @@ def test_view_classes_show_and_give_their_fields_as_plain_values():
             if name != "groups":
                 assert value == getattr(view, name)
     assert esgrad.to_dict()["groups"] == [group.to_dict() for group in esgrad.groups]
+
+
+@pytest.mark.parametrize(
+    ("adapter", "module", "message"),
+    [
+        ("gymnasium", "gymnasium", "needs Gymnasium: pip install 'stonefield[gymnasium]'"),
+        (
+            "pettingzoo",
+            "pettingzoo",
+            "needs PettingZoo and Gymnasium: pip install 'stonefield[pettingzoo]'",
+        ),
+        ("openspiel", "pyspiel", "needs OpenSpiel: pip install 'stonefield[openspiel]'"),
+    ],
+)
+def test_an_adapter_without_its_dependency_names_it_and_the_extra(
+    monkeypatch, adapter, module, message
+):
+    loaded = importlib.import_module(f"stonefield.adapters.{adapter}")
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    load = loaded._pyspiel if adapter == "openspiel" else lambda: loaded._require(module)
+    with pytest.raises(ImportError) as raised:
+        load()
+    assert str(raised.value) == f"stonefield.adapters.{adapter} {message}"
