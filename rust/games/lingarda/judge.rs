@@ -58,9 +58,21 @@ const GROUND: u8 = 0;
 /// one per end.
 const SEARCH_IDS: usize = 16;
 
-/// Per direction `d` (padded to eight), the mask of the opposite one: the
-/// ray back from the stone a ray in direction `d` meets.
-const BACK: [u8; 8] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0, 0];
+/// Where an entry of `Searches::found` keeps its ray back (see there).
+const CAME_SHIFT: u32 = 16;
+
+/// Per direction `d` (padded to eight), the mask of the opposite one, placed
+/// as in an entry of `Searches::found`: the ray back from the stone a ray in
+/// direction `d` meets.
+const BACK: [u32; 8] = {
+    let mut back = [0; 8];
+    let mut d = 0;
+    while d < DIRECTIONS {
+        back[d] = (1 << opposite(d)) << CAME_SHIFT;
+        d += 1;
+    }
+    back
+};
 
 /// The bits of a mask, lowest first: a walk over set bits rather than a
 /// test per direction, which would be a coin toss to the branch predictor.
@@ -92,12 +104,12 @@ pub(super) struct Searches {
     base: u32,
     /// The stones the searches of the current weighing met, each search's in
     /// one run, `runs[id]`; more entries than a weighing can meet, so that
-    /// a search may write before it knows whether to keep.
-    found: Box<[Point; SLOTS]>,
-    /// Per entry of `found`, the ray back to the stone whose search met it
-    /// (none for a search's first stones), as a mask: that stone is met
-    /// already, so the search does not follow the ray again.
-    came: Box<[u8; SLOTS]>,
+    /// a search may write before it knows whether to keep. Each entry holds
+    /// the stone, and past [`CAME_SHIFT`] the ray back to the stone whose
+    /// search met it (none for a search's first stones), as a mask: that
+    /// stone is met already, so the search does not follow the ray again.
+    /// (One entry, so that a link followed costs one write.)
+    found: Box<[u32; SLOTS]>,
     found_len: usize,
     runs: [(u16, u16); SEARCH_IDS],
     /// Union-find over the search ids: each id's parent. A search that found
@@ -124,7 +136,6 @@ impl Clone for Searches {
         Searches {
             stamps: self.stamps.clone(),
             found: self.found.clone(),
-            came: self.came.clone(),
             flips: self.flips.clone(),
             ..*self
         }
@@ -146,7 +157,6 @@ impl Searches {
             stamps: Box::new([0; SLOTS]),
             base: 0,
             found: Box::new([0; SLOTS]),
-            came: Box::new([0; SLOTS]),
             found_len: 0,
             runs: [(0, 0); SEARCH_IDS],
             parent: [GROUND; SEARCH_IDS],
@@ -199,8 +209,7 @@ impl Searches {
     /// Stamps `s` with search `id` and adds it to the search's stones.
     fn add(&mut self, s: Point, id: u8) {
         self.stamps[slot(s)] = self.base + id as u32;
-        self.found[self.found_len % SLOTS] = s;
-        self.came[self.found_len % SLOTS] = 0;
+        self.found[self.found_len % SLOTS] = s as u32;
         self.found_len += 1;
     }
 
@@ -508,7 +517,7 @@ impl Lingarda {
             let id = flipped.trailing_zeros() as u8;
             flipped &= flipped - 1;
             for k in searches.run_range(id as usize) {
-                let f = searches.found[k];
+                let f = searches.found[k] as Point;
                 // The rays of f through p: in direction e when f is p's end
                 // in the opposite direction.
                 let mut through = 0;
@@ -542,7 +551,9 @@ impl Lingarda {
             flipped &= flipped - 1;
             let searches = &mut self.searches;
             let run = &searches.found[searches.run_range(id)];
-            searches.flips.extend_from_slice(run);
+            searches
+                .flips
+                .extend(run.iter().map(|&entry| entry as Point));
         }
         Verdict::Legal
     }
@@ -559,7 +570,6 @@ impl Lingarda {
         let Searches {
             stamps,
             found,
-            came,
             found_len,
             base,
             runs,
@@ -572,9 +582,10 @@ impl Lingarda {
         // Which friends are new is a coin toss to the branch predictor: each
         // friend is written past the end of the list and kept or not.
         while i < len {
-            let s = found[i % SLOTS];
-            let back = came[i % SLOTS];
+            let entry = found[i % SLOTS];
             i += 1;
+            let s = entry as Point;
+            let back = (entry >> CAME_SHIFT) as u8;
             let ends = &first[slot(s)];
             let mut links = rays[slot(s)] as u8 & !back;
             while links != 0 {
@@ -589,8 +600,7 @@ impl Lingarda {
                     return true;
                 }
                 stamps[slot(t)] = own;
-                found[len % SLOTS] = t;
-                came[len % SLOTS] = BACK[d];
+                found[len % SLOTS] = t as u32 | BACK[d];
                 len += (met > id) as usize;
             }
         }
