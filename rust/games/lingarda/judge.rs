@@ -465,14 +465,14 @@ impl Lingarda {
                 Verdict::Stranded
             };
         }
-        self.join_flipped(p, ends.open)
+        self.join_flipped(p, ends)
     }
 
     /// Searches from `end`, an end of `p` of the enemy or of the mover, unless
     /// a search of this weighing met it already (then it is of the same
     /// component); a component that lost the edge is recorded (see
     /// [`Lingarda::lost`]). Whether a new search failed.
-    #[inline]
+    #[inline(always)]
     fn search_end(&mut self, p: Point, ends: Ends, end: Point, enemy: bool) -> bool {
         if self.searches.id_of(end).is_some() {
             return false;
@@ -508,29 +508,34 @@ impl Lingarda {
     /// when it sees `p` so (`p` has a lifeline by now). Legal when every
     /// flipped and every stranded component is then joined to the edge;
     /// the flipped stones are then `searches.flips`.
-    fn join_flipped(&mut self, p: Point, p_open: u8) -> Verdict {
+    fn join_flipped(&mut self, p: Point, ends: Ends) -> Verdict {
         let row = self.sight.first[p as usize];
         let sight = &self.sight;
         let searches = &mut self.searches;
+        // A flipped stone with a ray through p is one of p's enemy ends;
+        // that ray is a lifeline to p once it holds an empty point.
+        let enemies = ALL & !(ends.friends | ends.edges);
+        for d in Bits(ends.open & enemies) {
+            if let Some(id) = searches.id_of(row[d]) {
+                if searches.flipped & (1 << id) != 0 {
+                    searches.union(id, GROUND);
+                }
+            }
+        }
         let mut flipped = searches.flipped;
         while flipped != 0 {
             let id = flipped.trailing_zeros() as u8;
             flipped &= flipped - 1;
             for k in searches.run_range(id as usize) {
                 let f = searches.found[k] as Point;
-                // The rays of f through p: in direction e when f is p's end
-                // in the opposite direction.
-                let mut through = 0;
-                for (e, &end) in row[..DIRECTIONS].iter().enumerate() {
-                    through |= ((end == f) as u8) << opposite(e);
-                }
-                if through & reversed(p_open) != 0 {
-                    searches.union(id, GROUND);
-                }
                 // Its other rays with an empty point that are not live end
-                // at stones of the mover.
-                let seen = sight.open[f as usize] & !sight.live(f) & !through;
+                // at stones of the mover. Its ray through p, if any, is
+                // joined above: f is then p's end opposite that ray.
+                let seen = sight.open[f as usize] & !sight.live(f);
                 for e in Bits(seen) {
+                    if row[opposite(e)] == f {
+                        continue;
+                    }
                     let t = sight.first[f as usize][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
                     searches.union(id, other);
