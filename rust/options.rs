@@ -219,6 +219,33 @@ pub const fn hex_size(default: i64) -> OptionSpec {
     }
 }
 
+/// The `komi` option of a game scored in whole points (Anda, Esgrad): 0
+/// unless given, and at most a billion either way; `doc` says whose points
+/// it is.
+pub const fn whole_komi(doc: &'static str) -> OptionSpec {
+    OptionSpec {
+        name: "komi",
+        kind: OptionKind::Whole {
+            default: 0,
+            min: -MAX_WHOLE_KOMI,
+            max: MAX_WHOLE_KOMI,
+        },
+        doc,
+    }
+}
+
+/// The largest whole komi either way: far beyond any score, far from
+/// overflow, and small enough that every score stays exact in an `f64`.
+const MAX_WHOLE_KOMI: i64 = 1_000_000_000;
+
+/// The `pie` option of a game with the swap (RULES.md §2), on unless turned
+/// off.
+pub const PIE: OptionSpec = OptionSpec {
+    name: "pie",
+    kind: OptionKind::Flag { default: true },
+    doc: "whether White may swap on its first turn",
+};
+
 /// Whether `value` is a whole number (a float with no fraction counts).
 fn is_whole(value: OptionValue) -> bool {
     matches!(value, OptionValue::Float(v) if v.is_finite() && v.fract() == 0.0)

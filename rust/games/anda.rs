@@ -41,7 +41,7 @@ use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
 pub use views::{Breath, ColourScore, Liberty};
@@ -391,18 +391,7 @@ pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
 
 const SIZE: OptionSpec = hex_size(9);
 
-const KOMI: OptionSpec = OptionSpec {
-    name: "komi",
-    kind: OptionKind::Whole {
-        default: 0,
-        min: -MAX_KOMI,
-        max: MAX_KOMI,
-    },
-    doc: "a whole number (may be negative) added to White's score",
-};
-
-/// The largest komi either way: far beyond any score, and far from overflow.
-const MAX_KOMI: i64 = 1_000_000_000;
+const KOMI: OptionSpec = whole_komi("a whole number (may be negative) added to White's score");
 
 impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {

@@ -20,14 +20,10 @@ use crate::board::{Board, Point};
 use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 pub use partitions::value;
 use partitions::{Geometry, Groups, PADDING};
-
-/// The largest komi, either way: far beyond any score, and small enough that
-/// every score stays exact in an `f64`.
-const MAX_KOMI: i64 = 1_000_000_000;
 
 /// An Esgrad position.
 #[derive(Debug)]
@@ -189,15 +185,7 @@ pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];
 
 const SIZE: OptionSpec = hex_size(9);
 
-const KOMI: OptionSpec = OptionSpec {
-    name: "komi",
-    kind: OptionKind::Whole {
-        default: 0,
-        min: -MAX_KOMI,
-        max: MAX_KOMI,
-    },
-    doc: "a whole number of points for White (may be negative)",
-};
+const KOMI: OptionSpec = whole_komi("a whole number of points for White (may be negative)");
 
 impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
