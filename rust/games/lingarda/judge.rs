@@ -58,9 +58,21 @@ const GROUND: u8 = 0;
 /// one per end.
 const SEARCH_IDS: usize = 16;
 
-/// Per direction `d` (padded to eight), the mask of the opposite one: the
-/// ray back from the stone a ray in direction `d` meets.
-const BACK: [u8; 8] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0, 0];
+/// Where an entry of `Searches::found` keeps its ray back (see there).
+const CAME_SHIFT: u32 = 16;
+
+/// Per direction `d` (padded to eight), the mask of the opposite one, placed
+/// as in an entry of `Searches::found`: the ray back from the stone a ray in
+/// direction `d` meets.
+const BACK: [u32; 8] = {
+    let mut back = [0; 8];
+    let mut d = 0;
+    while d < DIRECTIONS {
+        back[d] = (1 << opposite(d)) << CAME_SHIFT;
+        d += 1;
+    }
+    back
+};
 
 /// The bits of a mask, lowest first: a walk over set bits rather than a
 /// test per direction, which would be a coin toss to the branch predictor.
@@ -92,12 +104,12 @@ pub(super) struct Searches {
     base: u32,
     /// The stones the searches of the current weighing met, each search's in
     /// one run, `runs[id]`; more entries than a weighing can meet, so that
-    /// a search may write before it knows whether to keep.
-    found: Box<[Point; SLOTS]>,
-    /// Per entry of `found`, the ray back to the stone whose search met it
-    /// (none for a search's first stones), as a mask: that stone is met
-    /// already, so the search does not follow the ray again.
-    came: Box<[u8; SLOTS]>,
+    /// a search may write before it knows whether to keep. Each entry holds
+    /// the stone, and past [`CAME_SHIFT`] the ray back to the stone whose
+    /// search met it (none for a search's first stones), as a mask: that
+    /// stone is met already, so the search does not follow the ray again.
+    /// (One entry, so that a link followed costs one write.)
+    found: Box<[u32; SLOTS]>,
     found_len: usize,
     runs: [(u16, u16); SEARCH_IDS],
     /// Union-find over the search ids: each id's parent. A search that found
@@ -124,7 +136,6 @@ impl Clone for Searches {
         Searches {
             stamps: self.stamps.clone(),
             found: self.found.clone(),
-            came: self.came.clone(),
             flips: self.flips.clone(),
             ..*self
         }
@@ -146,7 +157,6 @@ impl Searches {
             stamps: Box::new([0; SLOTS]),
             base: 0,
             found: Box::new([0; SLOTS]),
-            came: Box::new([0; SLOTS]),
             found_len: 0,
             runs: [(0, 0); SEARCH_IDS],
             parent: [GROUND; SEARCH_IDS],
@@ -199,8 +209,7 @@ impl Searches {
     /// Stamps `s` with search `id` and adds it to the search's stones.
     fn add(&mut self, s: Point, id: u8) {
         self.stamps[slot(s)] = self.base + id as u32;
-        self.found[self.found_len % SLOTS] = s;
-        self.came[self.found_len % SLOTS] = 0;
+        self.found[self.found_len % SLOTS] = s as u32;
         self.found_len += 1;
     }
 
@@ -456,14 +465,14 @@ impl Lingarda {
                 Verdict::Stranded
             };
         }
-        self.join_flipped(p, ends.open)
+        self.join_flipped(p, ends)
     }
 
     /// Searches from `end`, an end of `p` of the enemy or of the mover, unless
     /// a search of this weighing met it already (then it is of the same
     /// component); a component that lost the edge is recorded (see
     /// [`Lingarda::lost`]). Whether a new search failed.
-    #[inline]
+    #[inline(always)]
     fn search_end(&mut self, p: Point, ends: Ends, end: Point, enemy: bool) -> bool {
         if self.searches.id_of(end).is_some() {
             return false;
@@ -499,29 +508,34 @@ impl Lingarda {
     /// when it sees `p` so (`p` has a lifeline by now). Legal when every
     /// flipped and every stranded component is then joined to the edge;
     /// the flipped stones are then `searches.flips`.
-    fn join_flipped(&mut self, p: Point, p_open: u8) -> Verdict {
+    fn join_flipped(&mut self, p: Point, ends: Ends) -> Verdict {
         let row = self.sight.first[p as usize];
         let sight = &self.sight;
         let searches = &mut self.searches;
+        // A flipped stone with a ray through p is one of p's enemy ends;
+        // that ray is a lifeline to p once it holds an empty point.
+        let enemies = ALL & !(ends.friends | ends.edges);
+        for d in Bits(ends.open & enemies) {
+            if let Some(id) = searches.id_of(row[d]) {
+                if searches.flipped & (1 << id) != 0 {
+                    searches.union(id, GROUND);
+                }
+            }
+        }
         let mut flipped = searches.flipped;
         while flipped != 0 {
             let id = flipped.trailing_zeros() as u8;
             flipped &= flipped - 1;
             for k in searches.run_range(id as usize) {
-                let f = searches.found[k];
-                // The rays of f through p: in direction e when f is p's end
-                // in the opposite direction.
-                let mut through = 0;
-                for (e, &end) in row[..DIRECTIONS].iter().enumerate() {
-                    through |= ((end == f) as u8) << opposite(e);
-                }
-                if through & reversed(p_open) != 0 {
-                    searches.union(id, GROUND);
-                }
+                let f = searches.found[k] as Point;
                 // Its other rays with an empty point that are not live end
-                // at stones of the mover.
-                let seen = sight.open[f as usize] & !sight.live(f) & !through;
+                // at stones of the mover. Its ray through p, if any, is
+                // joined above: f is then p's end opposite that ray.
+                let seen = sight.open[f as usize] & !sight.live(f);
                 for e in Bits(seen) {
+                    if row[opposite(e)] == f {
+                        continue;
+                    }
                     let t = sight.first[f as usize][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
                     searches.union(id, other);
@@ -542,7 +556,9 @@ impl Lingarda {
             flipped &= flipped - 1;
             let searches = &mut self.searches;
             let run = &searches.found[searches.run_range(id)];
-            searches.flips.extend_from_slice(run);
+            searches
+                .flips
+                .extend(run.iter().map(|&entry| entry as Point));
         }
         Verdict::Legal
     }
@@ -559,7 +575,6 @@ impl Lingarda {
         let Searches {
             stamps,
             found,
-            came,
             found_len,
             base,
             runs,
@@ -572,9 +587,10 @@ impl Lingarda {
         // Which friends are new is a coin toss to the branch predictor: each
         // friend is written past the end of the list and kept or not.
         while i < len {
-            let s = found[i % SLOTS];
-            let back = came[i % SLOTS];
+            let entry = found[i % SLOTS];
             i += 1;
+            let s = entry as Point;
+            let back = (entry >> CAME_SHIFT) as u8;
             let ends = &first[slot(s)];
             let mut links = rays[slot(s)] as u8 & !back;
             while links != 0 {
@@ -589,8 +605,7 @@ impl Lingarda {
                     return true;
                 }
                 stamps[slot(t)] = own;
-                found[len % SLOTS] = t;
-                came[len % SLOTS] = BACK[d];
+                found[len % SLOTS] = t as u32 | BACK[d];
                 len += (met > id) as usize;
             }
         }

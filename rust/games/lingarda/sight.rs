@@ -96,7 +96,7 @@ pub(super) fn slot(entry: Point) -> usize {
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound
 /// without a division.
 #[inline]
-pub(super) fn opposite(d: usize) -> usize {
+pub(super) const fn opposite(d: usize) -> usize {
     if d < 3 {
         d + 3
     } else {
@@ -334,7 +334,7 @@ impl Lingarda {
         let open = sight.open[p as usize];
         let friends = sight.seen_of(p, m);
         let edges = ALL & !(friends | sight.seen_of(p, o));
-        let friend = |d: usize| self.cells[slot(ends[d])] == mover.stone();
+        let friend = |d: usize| (friends >> d) & 1 != 0;
         sight.place_along::<0>(steps, p, &ends, open, m, friend(0));
         sight.place_along::<1>(steps, p, &ends, open, m, friend(1));
         sight.place_along::<2>(steps, p, &ends, open, m, friend(2));
