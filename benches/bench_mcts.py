@@ -20,11 +20,11 @@ comparison is skipped with a message.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
 
+import harness
 import reference
 import stonefield
 from stonefield.bots import MCTS
@@ -73,15 +73,8 @@ def openspiel_rate(iterations: int, seed: int) -> float:
     return iterations / (time.perf_counter() - start)
 
 
-def load() -> str:
-    """The machine's load averages over 1, 5 and 15 minutes."""
-    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = harness.parser(__doc__)
     parser.add_argument("games", nargs="*", default=list(stonefield.GAMES))
     parser.add_argument("--iterations", type=int, default=20_000, help="per search (20000)")
     parser.add_argument("--repeats", type=int, default=5)
@@ -91,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"{cores} cores; {args.iterations} iterations per search; medians of {args.repeats}")
-    print(f"before: {load()}\n")
+    print(f"before: {harness.load()}\n")
     if not reference.available():
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.")
 
@@ -133,7 +126,7 @@ def main() -> None:
             text += f"  ({used[key]} iterations per search)"
         label = f"stonefield MCTS {game!r}"
         print(f"{label:<{width}}{threads:>8}{rate:>14,.0f}{rate / threads:>12,.0f}  {text}")
-    print(f"\nafter: {load()}")
+    print(f"\nafter: {harness.load()}")
 
 
 if __name__ == "__main__":

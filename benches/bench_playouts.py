@@ -14,13 +14,13 @@ is skipped with a message.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
 import time
 import timeit
 
+import harness
 import reference
 import stonefield
 
@@ -65,19 +65,6 @@ def stonefield_rate(
     return statistics.median(rates), statistics.fmean(lengths), ratio
 
 
-def python_loop(game: stonefield.Game, games: int) -> float:
-    """Seconds per move of a Python loop: legal_moves() then play(text)."""
-    rng = random.Random(1)
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.start()
-        while not state.is_over:
-            state.play(rng.choice(state.legal_moves()))
-            moves += 1
-    return (time.perf_counter() - start) / moves
-
-
 def call_costs(game: stonefield.Game, repeats: int) -> dict[str, float]:
     """Seconds per call of State.play and of trivial reads, from Python."""
     rng = random.Random(2)
@@ -119,9 +106,7 @@ def score_calls(game: stonefield.Game, repeats: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = harness.parser(__doc__)
     parser.add_argument("games", nargs="*", default=[g for g in SETUPS if g in stonefield.GAMES])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one timed run")
@@ -178,7 +163,7 @@ def main() -> None:
 
     if "sunder" in args.games:
         game = stonefield.Sunder(size=9)
-        ours = python_loop(game, 30)
+        ours = harness.text_loop(game, 30, seed=1)
         line = f"Python loop, legal_moves() + play(text), sunder 9: {ours * 1e6:.2f} us/move"
         if HAVANNAH_9 in references:
             theirs = references[HAVANNAH_9].python_loop

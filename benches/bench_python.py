@@ -24,7 +24,6 @@ and OpenSpiel's, on a position in mid-game. Without OpenSpiel (``pip install
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
@@ -32,50 +31,11 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
+import harness
 import reference
 import stonefield
 
 HAVANNAH_9 = "havannah(board_size=9)"
-
-
-def text_loop(game: stonefield.Game, games: int, seed: int) -> float:
-    """Seconds per move of ``legal_moves()`` then ``play(text)``."""
-    rng = random.Random(seed)
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.start()
-        while not state.is_over:
-            state.play(rng.choice(state.legal_moves()))
-            moves += 1
-    return (time.perf_counter() - start) / moves
-
-
-def action_loop(game: stonefield.Game, games: int, seed: int) -> float:
-    """Seconds per move of ``legal_actions()`` (numpy) then ``play(int)``."""
-    rng = random.Random(seed)
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.start()
-        while not state.is_over:
-            state.play(int(rng.choice(state.legal_actions())))
-            moves += 1
-    return (time.perf_counter() - start) / moves
-
-
-def openspiel_loop(game: Any, games: int, seed: int) -> float:
-    """Seconds per move of OpenSpiel's ``legal_actions()`` then
-    ``apply_action``, as ``reference`` times it."""
-    rng = random.Random(seed)
-    moves = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            moves += 1
-    return (time.perf_counter() - start) / moves
 
 
 def mid_game(game: stonefield.Game, plies: int) -> stonefield.State:
@@ -125,9 +85,7 @@ def openspiel_apply_calls(game: Any, actions: list[int], repeats: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = harness.parser(__doc__)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--games", type=int, default=30, help="random games per run (30)")
     args = parser.parse_args()
@@ -137,11 +95,14 @@ def main() -> None:
         print("OpenSpiel is not installed (pip install '.[bench]'): no comparison.\n")
 
     loops: dict[str, Callable[[int], float]] = {
-        "text": lambda seed: text_loop(game, args.games, seed),
-        "action": lambda seed: action_loop(game, args.games, seed),
+        "text": lambda seed: harness.text_loop(game, args.games, seed),
+        "action": lambda seed: harness.action_loop(game, args.games, seed),
     }
     if theirs is not None:
-        loops = {"openspiel": lambda seed: openspiel_loop(theirs, args.games, seed), **loops}
+        loops = {
+            "openspiel": lambda seed: reference.python_random_games(theirs, args.games, seed)[1],
+            **loops,
+        }
     for loop in loops.values():
         loop(0)  # warm up
     seconds: dict[str, list[float]] = {name: [] for name in loops}

@@ -19,12 +19,12 @@ The load averages before and after are printed beside the figures.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
 from collections.abc import Callable
 
+import harness
 import stonefield
 from stonefield.bots import MCTS
 
@@ -49,11 +49,6 @@ def mcts(game: stonefield.Game, iterations: int, threads: int, seed: int) -> flo
     return float(found.iterations)
 
 
-def load() -> str:
-    """The machine's load averages over 1, 5 and 15 minutes."""
-    return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
 def scaling(name: str, run: Callable[[int, int], float], repeats: int) -> None:
     """Prints the wall and CPU ratios of two threads to one for ``run(threads, seed)``."""
     wall, cpu = [], []
@@ -69,14 +64,12 @@ def scaling(name: str, run: Callable[[int, int], float], repeats: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = harness.parser(__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="one thread's run (1)")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; medians of {args.repeats} rounds")
-    print(f"before: {load()}\n")
+    print(f"before: {harness.load()}\n")
 
     sunder9 = stonefield.Sunder(size=9)
     probe = stonefield.simulate(sunder9, games=200, seed=0, threads=1)
@@ -96,7 +89,7 @@ def main() -> None:
         lambda threads, seed: mcts(sunder7, iterations, threads, seed),
         args.repeats,
     )
-    print(f"\nafter: {load()}")
+    print(f"\nafter: {harness.load()}")
 
 
 if __name__ == "__main__":

@@ -37,8 +37,9 @@ def available() -> bool:
     return pyspiel is not None
 
 
-def _python_random_games(game: Any, games: int, seed: int) -> tuple[float, float]:
-    """Mean length and seconds per move of OpenSpiel's own Python loop."""
+def python_random_games(game: Any, games: int, seed: int) -> tuple[float, float]:
+    """Mean length and seconds per move of OpenSpiel's own Python loop:
+    ``legal_actions()`` then ``apply_action``."""
     rng = random.Random(seed)
     lengths = []
     moves = 0
@@ -59,7 +60,7 @@ class Playouts:
 
     def __init__(self, name: str, seconds: float) -> None:
         self.game = pyspiel.load_game(name)
-        self.mean_length, self.python_loop = _python_random_games(self.game, 60, seed=1)
+        self.mean_length, self.python_loop = python_random_games(self.game, 60, seed=1)
         self.rollouts, self.sims = 10, 4
         start = time.perf_counter()
         self._bot(seed=1).step(self.game.new_initial_state())

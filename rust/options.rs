@@ -219,6 +219,14 @@ pub const fn hex_size(default: i64) -> OptionSpec {
     }
 }
 
+/// The `pie` option of a game with the swap (RULES.md §2), on unless turned
+/// off.
+pub const PIE: OptionSpec = OptionSpec {
+    name: "pie",
+    kind: OptionKind::Flag { default: true },
+    doc: "whether White may swap on its first turn",
+};
+
 /// Whether `value` is a whole number (a float with no fraction counts).
 fn is_whole(value: OptionValue) -> bool {
     matches!(value, OptionValue::Float(v) if v.is_finite() && v.fract() == 0.0)

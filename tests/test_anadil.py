@@ -6,7 +6,7 @@ import pytest
 import stonefield
 from hypothesis import given
 from hypothesis import strategies as st
-from stonefield import Colour, IllegalMoveError, NotationError, OptionError, Prison
+from stonefield import Colour, IllegalMoveError, NotationError, Prison
 
 from tests import vectors
 
@@ -97,22 +97,6 @@ def test_views_of_groups_supergroups_regions_and_breaths():
     assert breaths is not None and set(breaths) == {"b1", "a2"}
     assert set(state.smothered()) == {Colour.BLACK, Colour.WHITE}
     assert state.ending is None
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"size": 4}, "size must be from 5 to 25"),
-        ({"size": 27}, "size must be from 5 to 25"),
-        ({"size": 6}, "size must be odd"),
-        ({"komi": -1}, "komi must be from 0"),
-        ({"komi": 1.5}, "komi must be a whole number"),
-        ({"pie": True}, "unknown option 'pie'"),
-    ],
-)
-def test_bad_options_raise_option_error(options, message):
-    with pytest.raises(OptionError, match=message):
-        stonefield.game("anadil", **options)
 
 
 def test_pass_and_swap_are_not_actions():

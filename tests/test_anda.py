@@ -7,9 +7,10 @@ import pytest
 import stonefield
 from hypothesis import given
 from hypothesis import strategies as st
-from stonefield import Colour, IllegalMoveError, OptionError
+from stonefield import Colour, IllegalMoveError
 
 from tests import vectors
+from tests.helpers import play
 
 PLAYOUTS = vectors.playouts("anda")
 
@@ -23,17 +24,9 @@ def test_vector_replays_exactly(playout):
         done = {Colour(k): v for k, v in expected["first_turn_done"].items()}
         assert state.first_turn_done == done, at
         assert state.pending_stone == expected["pending_stone"], at
-        scores = {Colour(k): v for k, v in expected["scores"].items()}
-        assert state.scores() == scores, at
-        assert {c: s.total for c, s in state.score().items()} == scores, at
+        vectors.check_scores(state, expected, at)
 
     vectors.replay(playout, counters)
-
-
-def play(state, moves):
-    for move in moves.split():
-        state.play(move)
-    return state
 
 
 def test_illegal_placements_name_the_reason():
@@ -90,21 +83,6 @@ def test_territory_and_views():
     owners = state.territory()
     assert set(owners.values()) <= {Colour.BLACK}
     assert "b2" in owners
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"size": 1}, "size must be from 2 to 25"),
-        ({"size": 26}, "size must be from 2 to 25"),
-        ({"komi": 0.5}, "komi must be a whole number"),
-        ({"komi": True}, "komi must be a number"),
-        ({"pie": True}, "unknown option 'pie'"),
-    ],
-)
-def test_bad_options_raise_option_error(options, message):
-    with pytest.raises(OptionError, match=message):
-        stonefield.game("anda", **options)
 
 
 def test_game_by_name_and_defaults():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
+import sys
 
 import numpy as np
 import pytest
@@ -19,6 +21,8 @@ from stonefield import (
     RecordError,
     StonefieldError,
 )
+
+from tests.helpers import undo_back, walk
 
 
 def test_errors_are_value_errors():
@@ -167,21 +171,33 @@ def test_any_action_sequence_never_crashes_and_errors_leave_the_state_unchanged(
             assert (state.record(), state.board_string(), state.to_move, state.is_over) == before
 
 
+@pytest.mark.parametrize(("name", "first"), [("sunder", "b2"), ("lingarda", "c3")])
+def test_swap_exchanges_seats_and_keeps_board_and_colour_to_move(name, first):
+    state = stonefield.game(name, size=3).start()
+    assert "swap" not in state.legal_moves()
+    state.play(first)
+    assert state.legal_moves()[-1] == "swap"
+    board = state.board_string()
+    state.play("swap")
+    assert state.swapped and state.to_move == Colour.WHITE
+    assert state.board_string() == board
+    assert state.seat_of(Colour.WHITE) == 0 and state.colour_of(0) == Colour.WHITE
+    with pytest.raises(IllegalMoveError, match="swap is offered only"):
+        state.play("swap")
+    with pytest.raises(NotationError):
+        stonefield.game(name, size=3, pie=False).start().play("swap")
+
+
 @given(st.integers(2, 6), st.lists(st.integers(0, 1000), max_size=100))
 def test_undo_restores_the_exact_state_and_records_round_trip(size, choices):
     state = stonefield.Sunder(size=size).start()
-    history = []
-    for choice in choices:
-        legal = state.legal_moves()
-        if not legal:
-            break
-        history.append((state.record(), state.board_string(), state.legal_moves()))
-        state.play(legal[choice % len(legal)])
+
+    def look(s):
+        return s.record(), s.board_string(), s.legal_moves()
+
+    seen = walk(state, choices, look)
     assert stonefield.load(state.record()) == state
-    while history:
-        state.undo()
-        record, board, legal = history.pop()
-        assert (state.record(), state.board_string(), state.legal_moves()) == (record, board, legal)
+    undo_back(state, seen, look)
 
 
 def test_simulate_checks_its_arguments():
@@ -278,3 +294,26 @@ def test_view_classes_show_and_give_their_fields_as_plain_values():
             if name != "groups":
                 assert value == getattr(view, name)
     assert esgrad.to_dict()["groups"] == [group.to_dict() for group in esgrad.groups]
+
+
+@pytest.mark.parametrize(
+    ("adapter", "module", "message"),
+    [
+        ("gymnasium", "gymnasium", "needs Gymnasium: pip install 'stonefield[gymnasium]'"),
+        (
+            "pettingzoo",
+            "pettingzoo",
+            "needs PettingZoo and Gymnasium: pip install 'stonefield[pettingzoo]'",
+        ),
+        ("openspiel", "pyspiel", "needs OpenSpiel: pip install 'stonefield[openspiel]'"),
+    ],
+)
+def test_an_adapter_without_its_dependency_names_it_and_the_extra(
+    monkeypatch, adapter, module, message
+):
+    loaded = importlib.import_module(f"stonefield.adapters.{adapter}")
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    load = loaded._pyspiel if adapter == "openspiel" else lambda: loaded._require(module)
+    with pytest.raises(ImportError) as raised:
+        load()
+    assert str(raised.value) == f"stonefield.adapters.{adapter} {message}"

@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 import stonefield
 
+#: The small game most commands here are run on.
+SUNDER_3 = ("sunder", "--size", "3")
+
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -43,9 +46,7 @@ def test_selfplay_writes_training_rows_that_match_the_library(tmp_path):
     out = tmp_path / "data.npz"
     done = run(
         "selfplay",
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--games",
         "3",
         "--simulations",
@@ -228,9 +229,7 @@ def test_plot_says_which_folder_it_made_and_what_it_wrote(tmp_path):
     folder = tmp_path / "new" / "plots"
     done = run(
         "analyze",
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--games",
         "20",
         "--json",

@@ -7,9 +7,10 @@ import pytest
 import stonefield
 from hypothesis import given
 from hypothesis import strategies as st
-from stonefield import Colour, IllegalMoveError, NotationError, OptionError
+from stonefield import Colour, IllegalMoveError, NotationError
 
 from tests import vectors
+from tests.helpers import play, undo_back, walk
 
 PLAYOUTS = vectors.playouts("esgrad")
 
@@ -19,17 +20,9 @@ def test_vector_replays_exactly(playout):
     def counters(state, expected, at):
         assert state.consecutive_passes == expected["consecutive_passes"], at
         assert state.first_pass == expected["first_pass"], at
-        want = {Colour(k): v for k, v in expected["scores"].items()}
-        assert state.scores() == want, at
-        assert {c: part.total for c, part in state.score().items()} == want, at
+        vectors.check_scores(state, expected, at)
 
     vectors.replay(playout, counters)
-
-
-def play(state, moves):
-    for move in moves.split():
-        state.play(move)
-    return state
 
 
 def group_at(state, point):
@@ -129,22 +122,6 @@ def test_illegal_moves_name_the_point_and_the_reason_and_change_nothing():
         state.play("a1")
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"size": 1}, "size must be from 2 to 25"),
-        ({"size": 26}, "size must be from 2 to 25"),
-        ({"komi": 0.5}, "komi must be a whole number"),
-        ({"komi": True}, "komi must be a number"),
-        ({"komi": 2_000_000_000}, "komi must be from"),
-        ({"pie": True}, "unknown option 'pie'"),
-    ],
-)
-def test_bad_options_raise_option_error(options, message):
-    with pytest.raises(OptionError, match=message):
-        stonefield.game("esgrad", **options)
-
-
 def test_options_and_the_action_space():
     game = stonefield.game("esgrad")
     assert game.options == {"size": 9, "komi": 0}
@@ -207,13 +184,11 @@ def naive_partitions(state):
 )
 def test_fast_score_equals_the_naive_reference_and_undo_and_records_round_trip(size, komi, choices):
     state = stonefield.Esgrad(size=size, komi=komi).start()
-    history = []
-    for choice in choices:
-        legal = state.legal_moves()
-        if not legal:
-            break
-        history.append((state.record(), state.board_string(), state.scores()))
-        state.play(legal[choice % len(legal)])
+
+    def look(s):
+        return s.record(), s.board_string(), s.scores()
+
+    seen = walk(state, choices, look)
     score = state.score()
     fast = sorted((sorted(g.points), g.partitions) for part in score.values() for g in part.groups)
     assert fast == naive_partitions(state)
@@ -229,10 +204,7 @@ def test_fast_score_equals_the_naive_reference_and_undo_and_records_round_trip(s
         totals = state.scores()
         assert state.winner == max(totals, key=lambda c: totals[c])
     assert stonefield.load(state.record()) == state
-    while history:
-        state.undo()
-        record, board, scores = history.pop()
-        assert (state.record(), state.board_string(), state.scores()) == (record, board, scores)
+    undo_back(state, seen, look)
 
 
 @given(st.lists(st.one_of(st.integers(-3, 22), st.text(max_size=4)), max_size=60))

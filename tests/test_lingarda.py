@@ -6,9 +6,10 @@ import pytest
 import stonefield
 from hypothesis import given
 from hypothesis import strategies as st
-from stonefield import Colour, IllegalMoveError, NotationError, OptionError
+from stonefield import Colour, IllegalMoveError, NotationError
 
 from tests import vectors
+from tests.helpers import play
 
 PLAYOUTS = vectors.playouts("lingarda")
 
@@ -28,18 +29,10 @@ def test_vector_replays_exactly(playout):
         assert state.swapped == expected["swapped"], at
         assert state.consecutive_passes == expected["consecutive_passes"], at
         assert state.last_placer == expected["last_placer"], at
-        scores = {Colour(k): v for k, v in expected["scores"].items()}
-        assert state.scores() == scores, at
-        assert {c: s.total for c, s in state.score().items()} == scores, at
+        vectors.check_scores(state, expected, at)
         assert state.lifelines() == stones(state), f"{at}: every stone has a lifeline"
 
     vectors.replay(playout, counters)
-
-
-def play(state, moves):
-    for move in moves.split():
-        state.play(move)
-    return state
 
 
 # Side 3 (19 points), rows from the bottom: a1 b1 c1 / a2 b2 c2 d2 /
@@ -128,40 +121,10 @@ def test_pass_only_when_no_placement_is_legal():
     assert "pass" not in state.legal_moves()
 
 
-def test_swap_exchanges_seats_and_keeps_board_and_colour_to_move():
-    state = stonefield.Lingarda(size=3).start()
-    assert "swap" not in state.legal_moves()
-    state.play("c3")
-    assert state.legal_moves()[-1] == "swap"
-    board = state.board_string()
-    state.play("swap")
-    assert state.swapped and state.to_move == Colour.WHITE and state.board_string() == board
-    assert state.seat_of(Colour.WHITE) == 0
-    with pytest.raises(IllegalMoveError, match="swap is offered only"):
-        state.play("swap")
-    with pytest.raises(NotationError):
-        stonefield.Lingarda(size=3, pie=False).start().play("swap")
-
-
 def test_preview_of_an_occupied_point_is_a_notation_error():
     state = play(stonefield.Lingarda(size=3).start(), "c3")
     with pytest.raises(NotationError, match="occupied"):
         state.preview("c3")
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"size": 1}, "size must be from 2 to 25"),
-        ({"size": 26}, "size must be from 2 to 25"),
-        ({"size": 7.5}, "size must be a whole number"),
-        ({"pie": 1}, "pie must be true or false"),
-        ({"komi": 1}, "unknown option 'komi'"),
-    ],
-)
-def test_bad_options_raise_option_error(options, message):
-    with pytest.raises(OptionError, match=message):
-        stonefield.game("lingarda", **options)
 
 
 def test_game_by_name_and_defaults():

@@ -199,7 +199,7 @@ def test_left_out_budgets_are_fitted_to_the_games_length():
     # Short games keep the full defaults; the longer a game, the less search.
     assert fit_skill_trace(60, 20, 4, 16) == (4, 16)
     fitted = [fit_skill_trace(length, 20, 4, 16) for length in (100, 200, 400, 800, 1600)]
-    assert fitted == sorted(fitted, reverse=True) and fitted[-1] == (1, 1)
+    assert fitted == sorted(fitted, reverse=True) and fitted[-1] == (0, 8)
     assert 16 <= fit_evaluation_iterations(2000, 20, 20, 200) < 32, "never below 16"
     report = stonefield.analyze("sunder", games=40, seed=2, size=2, pie=False, skill_games=2)
     trace = report.skill_trace
@@ -243,11 +243,42 @@ def test_a_fitted_skill_trace_drops_levels_before_it_searches_too_little():
     # Within a budget for two levels at base 16, the top levels go first.
     plies = skill_trace_cost(200, 20, 2, 16)
     assert fit_skill_trace(200, 20, 4, 16, plies=plies) == (2, 16)
-    # Below it, the base halves; every fit is within its budget.
+    # Below it, the base halves, never under the informative base, then the
+    # levels go, down to none; every fit is within its budget.
     for length in (100, 300, 700):
         levels, base = fit_skill_trace(length, 20, 4, 16, plies=1e7)
-        assert skill_trace_cost(length, 20, levels, base) <= 1e7 or (levels, base) == (1, 1)
-        assert levels <= 2 or base >= INFORMATIVE_BASE
+        assert skill_trace_cost(length, 20, levels, base) <= 1e7
+        assert base >= INFORMATIVE_BASE
+    assert fit_skill_trace(200, 20, 4, 16, plies=1e7) == (1, 8)
+    assert fit_skill_trace(700, 20, 4, 16, plies=1e7) == (0, 8)
+
+
+def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_so():
+    from stonefield.metrics.budget import INFORMATIVE_BASE, skill_trace_cost
+    from stonefield.metrics.report import html_report
+
+    # Sunder 2's games last a few plies; 1e6 games a level cannot fit.
+    report = stonefield.analyze(
+        "sunder", games=40, seed=2, size=2, pie=False, evaluated_games=0, skill_games=10**6
+    )
+    assert report.skill_trace is None
+    mean_length = report.report("random").measures.duration.value
+    expected = skill_trace_cost(mean_length, 10**6, 1, INFORMATIVE_BASE)
+    assert report.skill_trace_left_out_plies == pytest.approx(expected)
+    assert report.to_dict()["skill_trace_left_out_plies"] == pytest.approx(expected)
+    assert f"--skill-levels 1 --skill-base {INFORMATIVE_BASE} runs it" in html_report(report)
+    # A trace asked for is never left out, and one that fits leaves nothing to say.
+    asked = stonefield.analyze(
+        "sunder",
+        games=40,
+        seed=2,
+        size=2,
+        pie=False,
+        evaluated_games=0,
+        skill_levels=1,
+        skill_games=2,
+    )
+    assert asked.skill_trace is not None and asked.skill_trace_left_out_plies is None
 
 
 def test_left_out_budgets_follow_the_measured_cost_and_the_report_says_so():

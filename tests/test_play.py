@@ -10,7 +10,7 @@ import stonefield
 from stonefield.bots import Random
 from stonefield.play import score_table
 
-from tests.test_cli import run
+from tests.test_cli import SUNDER_3, run
 
 
 def play(*args: str, moves: str) -> subprocess.CompletedProcess[str]:
@@ -94,9 +94,7 @@ def test_against_the_random_bot_the_game_ends_with_a_winner():
             lines.append(move)
             state.play(move)
     done = play(
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--vs",
         "random",
         "--as",
@@ -113,9 +111,7 @@ def test_against_the_random_bot_the_game_ends_with_a_winner():
 
 def test_undo_against_a_bot_takes_back_its_reply_too():
     done = play(
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--vs",
         "random",
         "--seed",

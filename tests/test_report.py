@@ -16,6 +16,8 @@ import stonefield
 from stonefield.metrics import tournament
 from stonefield.metrics.report import html_report
 
+from tests.test_cli import SUNDER_3
+
 pytest.importorskip("matplotlib")
 
 VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "wbr"}
@@ -156,9 +158,7 @@ def test_the_command_writes_the_report_and_strict_json(tmp_path):
     page = tmp_path / "r.html"
     done = run(
         "analyze",
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--games",
         "100",
         "--evaluated-games",
@@ -189,9 +189,7 @@ def test_the_command_writes_the_report_and_strict_json(tmp_path):
 def test_the_tournament_command_prints_a_crosstable_and_ratings():
     done = run(
         "tournament",
-        "sunder",
-        "--size",
-        "3",
+        *SUNDER_3,
         "--players",
         "random",
         "mcts:50",

@@ -7,9 +7,10 @@ import pytest
 import stonefield
 from hypothesis import given
 from hypothesis import strategies as st
-from stonefield import Colour, IllegalMoveError, NotationError, OptionError
+from stonefield import Colour, IllegalMoveError, NotationError
 
 from tests import vectors
+from tests.helpers import play
 
 PLAYOUTS = vectors.playouts("sunder")
 
@@ -20,12 +21,6 @@ def test_vector_replays_exactly(playout):
         assert state.swapped == expected["swapped"], at
 
     vectors.replay(playout, swapped)
-
-
-def play(state, moves):
-    for move in moves.split():
-        state.play(move)
-    return state
 
 
 def test_ruling_cuts_a_row_splitting_the_board_into_small_parts_wins():
@@ -55,45 +50,12 @@ def test_ruling_cuts_only_the_group_just_placed_is_tested_and_the_mover_wins_at_
         state.play("b3")
 
 
-def test_swap_exchanges_seats_keeps_board_and_colour_to_move():
-    state = stonefield.Sunder(size=3).start()
-    assert "swap" not in state.legal_moves()
-    state.play("b2")
-    assert state.legal_moves()[-1] == "swap"
-    board = state.board_string()
-    state.play("swap")
-    assert state.swapped and state.to_move == Colour.WHITE
-    assert state.board_string() == board
-    assert state.seat_of(Colour.WHITE) == 0 and state.colour_of(0) == Colour.WHITE
-    with pytest.raises(IllegalMoveError, match="swap is offered only"):
-        state.play("swap")
-    with pytest.raises(NotationError):
-        stonefield.Sunder(size=3, pie=False).start().play("swap")
-
-
 def test_returns_follow_seats_after_a_swap():
     state = play(stonefield.Sunder(size=2).start(), "c3 swap a2 a1 c2 b3 b2")
     # The first player took White by the swap; White's a2-b2-c2 row wins.
     assert state.winner == Colour.WHITE
     assert state.returns() == (1.0, -1.0)
     assert state.colour_returns() == {Colour.BLACK: -1.0, Colour.WHITE: 1.0}
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"size": 1}, "size must be from 2 to 25"),
-        ({"size": 26}, "size must be from 2 to 25"),
-        ({"size": 7.5}, "size must be a whole number"),
-        ({"komi": 0.3}, "komi must be a multiple of 0.5"),
-        ({"size": 2, "komi": 3.5}, "komi must be less than half the board"),
-        ({"pie": 1}, "pie must be true or false"),
-        ({"sise": 5}, "unknown option 'sise'"),
-    ],
-)
-def test_bad_options_raise_option_error(options, message):
-    with pytest.raises(OptionError, match=message):
-        stonefield.game("sunder", **options)
 
 
 def test_full_board_with_komi_zero_always_has_exactly_one_winner():

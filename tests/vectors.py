@@ -49,6 +49,14 @@ def replay(
     return state
 
 
+def check_scores(state: stonefield.State, expected: dict[str, Any], at: str) -> None:
+    """The state's scores are the vector's, both from ``scores()`` and as
+    the totals of ``score()``."""
+    want = {stonefield.Colour(k): v for k, v in expected["scores"].items()}
+    assert state.scores() == want, at
+    assert {c: part.total for c, part in state.score().items()} == want, at
+
+
 def ids(game: str) -> Iterator[str]:
     """Readable test ids for a game's playouts."""
     for p in playouts(game):

@@ -31,6 +31,7 @@ from stonefield.metrics.budget import (
     fit_evaluation_iterations,
     fit_skill_trace,
     plies_within,
+    skill_trace_cost,
 )
 from stonefield.metrics.design import Measures, design_measures
 from stonefield.metrics.komi_range import komi_grid_step, probe_komi_range
@@ -160,7 +161,10 @@ class BalanceReport:
     the skill trace when one was run, a tournament when one was added (see
     :meth:`with_tournament`), and the measured seconds a random-game ply
     took, which sized the searches' budgets left out (None when too few
-    plies were timed, or when every budget was given)."""
+    plies were timed, or when every budget was given). When the fitted
+    skill trace was left out because even one level at its weakest
+    informative base would exceed its time, ``skill_trace_left_out_plies``
+    holds that level's estimated playout plies (None otherwise)."""
 
     game: Game
     seed: int
@@ -169,6 +173,7 @@ class BalanceReport:
     skill_trace: SkillTrace | None = None
     tournament: Tournament | None = None
     ply_seconds: float | None = None
+    skill_trace_left_out_plies: float | None = None
 
     def with_tournament(self, tournament: Tournament) -> BalanceReport:
         """This report with ``tournament``'s crosstable and ratings."""
@@ -190,6 +195,7 @@ class BalanceReport:
             "skill_trace": None if self.skill_trace is None else self.skill_trace.to_dict(),
             "tournament": None if self.tournament is None else self.tournament.to_dict(),
             "ply_seconds": self.ply_seconds,
+            "skill_trace_left_out_plies": self.skill_trace_left_out_plies,
         }
 
 
@@ -430,7 +436,7 @@ def analyze(
             at every ply, for the branching, decision moves, coverage and
             complexity (the first games; at least the evaluated ones).
         skill_levels: levels of the skill trace (0: none; None: 4, fewer
-            for long games).
+            for long games, none when one level would exceed its time).
         skill_games: games per level of the skill trace.
         skill_base: MCTS iterations of the weaker player at level 1 (None:
             16, fewer for long games).
@@ -618,7 +624,7 @@ def analyze(
         reports.append(
             _report(name, per_move, played, detail_played, tuple(points), measures, seconds)
         )
-    trace = None
+    trace, left_out = None, None
     if skill_levels is None or skill_base is None:
         fitted = fit_skill_trace(
             mean_length,
@@ -627,6 +633,8 @@ def analyze(
             DEFAULT_BASE if skill_base is None else skill_base,
             plies=SKILL_PLIES if ply_seconds is None else plies_within(SKILL_SECONDS, ply_seconds),
         )
+        if skill_levels is None and fitted[0] == 0:
+            left_out = skill_trace_cost(mean_length, skill_games, 1, fitted[1])
         skill_levels = fitted[0] if skill_levels is None else skill_levels
         skill_base = fitted[1] if skill_base is None else skill_base
     if skill_levels:
@@ -652,4 +660,5 @@ def analyze(
         reports=tuple(reports),
         skill_trace=trace,
         ply_seconds=ply_seconds,
+        skill_trace_left_out_plies=left_out,
     )

@@ -49,6 +49,28 @@ def split(total: int, chunks: int) -> list[tuple[int, int]]:
     return [r for r in ranges if r[1] > 0]
 
 
+def tally(progress: Callable[[int, int], None] | None, total: int) -> Callable[[int], None]:
+    """The ``progress(count)`` of :func:`run_chunks` that adds up the games
+    finished and reports them as ``progress(done, total)``.
+
+    >>> seen = []
+    >>> advance = tally(lambda done, total: seen.append((done, total)), 5)
+    >>> advance(0), advance(3), advance(2)
+    (None, None, None)
+    >>> seen
+    [(0, 5), (3, 5), (5, 5)]
+    """
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, total)
+
+    return advance
+
+
 def run_chunks(
     work: ChunkWork[R],
     total: int,

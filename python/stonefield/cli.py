@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from rich.console import Console
 from rich.progress import (
@@ -48,8 +48,9 @@ from stonefield.analyze import (
 )
 from stonefield.bots import Bot
 from stonefield.colour import Colour
-from stonefield.game import OptionValue, State, game
+from stonefield.game import Game, OptionValue, State, game
 from stonefield.jsondata import dumps
+from stonefield.metrics.report import skill_trace_left_out
 from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
 from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
 from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
@@ -70,6 +71,13 @@ Simulate random games, analyse a game's balance, run a tournament, show a
 record, play in the terminal or in a browser, or print the rules. Games:
 {", ".join(GAME_NAMES)}.
 'stonefield COMMAND --help' tells more about each command."""
+
+
+class _Reported(Protocol):
+    def to_dict(self) -> dict[str, object]: ...
+
+
+_Result = TypeVar("_Result", bound=_Reported)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -199,6 +207,19 @@ def _summary_table(result: SimulationResult) -> Table:
     return table
 
 
+def _bar(console: Console) -> Progress:
+    """The progress display of the commands: a bar per task, with its count
+    and the time left, gone once done."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 @contextmanager
 def _progress(
     console: Console, description: str, shown: bool
@@ -208,14 +229,7 @@ def _progress(
     if not shown:
         yield None
         return
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with _bar(console) as bar:
         task = bar.add_task(description, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
@@ -229,14 +243,7 @@ def _stage_progress(
     if not shown:
         yield None
         return
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with _bar(console) as bar:
         tasks: dict[str, TaskID] = {}
 
         def update(stage: str, done: int, total: int) -> None:
@@ -247,25 +254,39 @@ def _stage_progress(
         yield update
 
 
-def _simulate(args: argparse.Namespace, console: Console) -> int:
+def _batch(
+    args: argparse.Namespace,
+    console: Console,
+    what: str,
+    play: Callable[[Game, Callable[[int, int], None] | None], _Result],
+    tables: Callable[[_Result], list[Table]],
+) -> int:
+    """Plays a batch of ``what`` (its ``--games``, with a progress bar unless
+    ``--json`` or ``--quiet``), then prints its tables or its JSON."""
     played = game(args.game, **_options(args))
     _some_games(args.games, "--games")
     with _progress(
-        console, f"{played.name} random games", shown=not (args.json or args.quiet)
+        console, f"{played.name} {what}", shown=not (args.json or args.quiet)
     ) as progress:
-        result = simulate(
-            played,
-            args.games,
-            seed=args.seed,
-            threads=args.threads,
-            max_moves=args.max_moves,
-            progress=progress,
-        )
+        result = play(played, progress)
     if args.json:
         print(dumps(result.to_dict()))
     else:
-        console.print(_summary_table(result))
+        for table in tables(result):
+            console.print(table)
     return 0
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    return _batch(
+        args,
+        console,
+        "random games",
+        lambda played, progress: simulate(
+            played, args.games, progress=progress, **_batch_keywords(args)
+        ),
+        lambda result: [_summary_table(result)],
+    )
 
 
 #: The built-in evaluators ``stonefield selfplay --evaluator`` takes.
@@ -404,10 +425,8 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
                     played,
                     args.players,
                     games_per_pair=args.tournament_games,
-                    seed=args.seed,
-                    threads=args.threads,
-                    max_moves=args.max_moves,
                     progress=None if stages is None else partial(stages, "tournament"),
+                    **_batch_keywords(args),
                 )
             )
     if args.json:
@@ -418,6 +437,9 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
         console.print(measures_table(report))
         if report.skill_trace is not None:
             console.print(skill_trace_table(report.skill_trace))
+        left_out = skill_trace_left_out(report)
+        if left_out is not None:
+            console.print(left_out)
         if report.tournament is not None:
             console.print(crosstable(report.tournament))
             console.print(ratings_table(report.tournament))
@@ -433,26 +455,19 @@ def _analyze(args: argparse.Namespace, console: Console) -> int:
 
 
 def _tournament(args: argparse.Namespace, console: Console) -> int:
-    played = game(args.game, **_options(args))
-    _some_games(args.games, "--games")
-    with _progress(
-        console, f"{played.name} tournament games", shown=not (args.json or args.quiet)
-    ) as progress:
-        result = tournament(
+    return _batch(
+        args,
+        console,
+        "tournament games",
+        lambda played, progress: tournament(
             played,
             args.players,
             games_per_pair=args.games,
-            seed=args.seed,
-            threads=args.threads,
-            max_moves=args.max_moves,
             progress=progress,
-        )
-    if args.json:
-        print(dumps(result.to_dict()))
-    else:
-        console.print(crosstable(result))
-        console.print(ratings_table(result))
-    return 0
+            **_batch_keywords(args),
+        ),
+        lambda result: [crosstable(result), ratings_table(result)],
+    )
 
 
 def _plot_folder(path: str) -> None:
@@ -627,6 +642,29 @@ def _serve(args: argparse.Namespace, console: Console) -> int:
     return serve(args.host, args.port, open_browser=args.open)
 
 
+#: What ``--max-moves`` does in a batch of random or self-play games.
+STOP_AFTER = "stop a game after this many moves (default: 10 per point)"
+
+
+def _batch_flags(parser: argparse.ArgumentParser, max_moves: str) -> None:
+    """The flags of every batch of games: threads, seed, and the move cap
+    (what it does: ``max_moves``)."""
+    parser.add_argument("--threads", type=int, help="worker threads (default: every core)")
+    parser.add_argument("--seed", type=int, default=0, help="batch seed")
+    parser.add_argument("--max-moves", type=int, help=max_moves)
+
+
+def _output_flags(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--json`` (printing ``what`` as JSON) and ``--quiet``."""
+    parser.add_argument("--json", action="store_true", help=f"print the {what} as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _batch_keywords(args: argparse.Namespace) -> dict[str, Any]:
+    """The values of :func:`_batch_flags`, as the keywords of a batch."""
+    return {"seed": args.seed, "threads": args.threads, "max_moves": args.max_moves}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = _Parser(prog="stonefield", description=DESCRIPTION, formatter_class=_HelpFormatter)
@@ -642,13 +680,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help=GAME_CHOICE)
     sim.add_argument("--games", type=int, default=10_000, help="how many games")
     _add_option_flags(sim)
-    sim.add_argument("--threads", type=int, help="worker threads (default: every core)")
-    sim.add_argument("--seed", type=int, default=0, help="batch seed")
-    sim.add_argument(
-        "--max-moves", type=int, help="stop a game after this many moves (default: 10 per point)"
-    )
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    _batch_flags(sim, STOP_AFTER)
+    _output_flags(sim, "summary")
     sim.set_defaults(run=_simulate)
 
     ana = command(
@@ -677,11 +710,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         help=f"MCTS self-play games per komi (default: {DEFAULT_MCTS_GAMES}, at most --games)",
     )
-    ana.add_argument("--threads", type=int, help="worker threads (default: every core)")
-    ana.add_argument("--seed", type=int, default=0, help="batch seed")
-    ana.add_argument(
-        "--max-moves", type=int, help="stop a game after this many moves (default: 10 per point)"
-    )
+    _batch_flags(ana, STOP_AFTER)
     ana.add_argument(
         "--evaluated-games",
         type=int,
@@ -760,11 +789,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="games per pair, half with each moving first",
     )
     _add_option_flags(tour)
-    tour.add_argument("--threads", type=int, help="worker threads (default: every core)")
-    tour.add_argument("--seed", type=int, default=0, help="batch seed")
-    tour.add_argument("--max-moves", type=int, help="a game still going after this is a draw")
-    tour.add_argument("--json", action="store_true", help="print the result as JSON")
-    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _batch_flags(tour, "a game still going after this is a draw")
+    _output_flags(tour, "result")
     tour.set_defaults(run=_tournament)
 
     show = command("show", "print a position of a game record, or draw it")

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from stonefield import _core
 from stonefield._core import GameBatch, OptionError
-from stonefield.chunks import run_chunks
+from stonefield.chunks import run_chunks, tally
 from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.jsondata import json_ready
@@ -271,21 +271,13 @@ def simulate(
     elif options:
         raise OptionError("give options either in the Game or as keywords, not both")
     check_batch_arguments(games, seed, threads, max_moves)
-    done = 0
-
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress is not None:
-            progress(done, games)
-
     started = time.perf_counter()
     parts = run_chunks(
         partial(_playouts, game, seed, threads, max_moves),
         games,
         executor=executor,
         chunks=chunks,
-        progress=advance,
+        progress=tally(progress, games),
     )
     seconds = time.perf_counter() - started
     cap = parts[0].max_moves if parts else (max_moves or game.default_max_moves)

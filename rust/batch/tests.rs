@@ -7,6 +7,37 @@ const BRANCHING: Detail = Detail {
     evaluation: None,
 };
 
+/// MCTS with `iterations` a move and the usual exploration.
+fn mcts(iterations: u64) -> Player {
+    Player::Mcts {
+        iterations,
+        exploration: 1.4,
+    }
+}
+
+/// Games `first..first + count` of `seed` between `players` from `start`
+/// (Sunder 4 or smaller, so the cap of 370 moves never ends one), recording
+/// `detail`.
+fn played(
+    start: &AnyPosition,
+    players: [Player; 2],
+    seed: u64,
+    first: u64,
+    count: usize,
+    detail: Detail,
+) -> Games {
+    play_games(
+        start,
+        players,
+        seed,
+        first,
+        count,
+        370,
+        detail,
+        Stop::never(),
+    )
+}
+
 fn sunder(size: i64) -> AnyPosition {
     AnyPosition::new(
         "sunder",
@@ -98,20 +129,14 @@ fn counting_branching_plays_the_same_playouts() {
 #[test]
 fn a_batch_of_games_does_not_depend_on_split_or_threads() {
     let start = sunder(4);
-    let players = [
-        Player::Mcts {
-            iterations: 50,
-            exploration: 1.4,
-        },
-        Player::Random,
-    ];
+    let players = [mcts(50), Player::Random];
     let one = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap();
-    let all = one.install(|| play_games(&start, players, 3, 0, 40, 370, BRANCHING, Stop::never()));
-    let head = play_games(&start, players, 3, 0, 15, 370, BRANCHING, Stop::never());
-    let tail = play_games(&start, players, 3, 15, 25, 370, BRANCHING, Stop::never());
+    let all = one.install(|| played(&start, players, 3, 0, 40, BRANCHING));
+    let head = played(&start, players, 3, 0, 15, BRANCHING);
+    let tail = played(&start, players, 3, 15, 25, BRANCHING);
     assert_eq!(all.winners[..15], head.winners[..]);
     assert_eq!(all.winners[15..], tail.winners[..]);
     assert_eq!(all.lengths[15..], tail.lengths[..]);
@@ -127,29 +152,21 @@ fn a_batch_of_games_does_not_depend_on_split_or_threads() {
 #[test]
 fn mcts_beats_random_play_from_either_seat() {
     let start = sunder(4);
-    let mcts = Player::Mcts {
-        iterations: 300,
-        exploration: 1.4,
-    };
-    let as_first = play_games(
+    let as_first = played(
         &start,
-        [mcts, Player::Random],
+        [mcts(300), Player::Random],
         1,
         0,
         20,
-        370,
         Detail::default(),
-        Stop::never(),
     );
-    let as_second = play_games(
+    let as_second = played(
         &start,
-        [Player::Random, mcts],
+        [Player::Random, mcts(300)],
         1,
         0,
         20,
-        370,
         Detail::default(),
-        Stop::never(),
     );
     // The seat that won: the winner's colour, exchanged after a swap.
     let seat_wins = |g: &Games, seat: i8| {
@@ -209,30 +226,9 @@ fn evaluations_leave_the_games_as_they_are() {
         branching: true,
         evaluation: Some(evaluation),
     };
-    let mcts = Player::Mcts {
-        iterations: 30,
-        exploration: 1.4,
-    };
-    let plain = play_games(
-        &start,
-        [mcts, Player::Random],
-        9,
-        4,
-        8,
-        370,
-        BRANCHING,
-        Stop::never(),
-    );
-    let evaluated = play_games(
-        &start,
-        [mcts, Player::Random],
-        9,
-        4,
-        8,
-        370,
-        detail,
-        Stop::never(),
-    );
+    let players = [mcts(30), Player::Random];
+    let plain = played(&start, players, 9, 4, 8, BRANCHING);
+    let evaluated = played(&start, players, 9, 4, 8, detail);
     assert_eq!(plain.winners, evaluated.winners);
     assert_eq!(plain.lengths, evaluated.lengths);
     assert_eq!(plain.covered, evaluated.covered);
@@ -252,16 +248,7 @@ fn evaluations_leave_the_games_as_they_are() {
         .evaluation
         .iter()
         .all(|v| (-1.0..=1.0).contains(v)));
-    let again = play_games(
-        &start,
-        [mcts, Player::Random],
-        9,
-        4,
-        8,
-        370,
-        detail,
-        Stop::never(),
-    );
+    let again = played(&start, players, 9, 4, 8, detail);
     assert_eq!(again.evaluation, evaluated.evaluation, "seeded");
 }
 
@@ -270,13 +257,7 @@ fn a_requested_stop_leaves_the_games_not_begun_out() {
     let start = sunder(5);
     let stop = Stop::new();
     stop.request();
-    let players = [
-        Player::Mcts {
-            iterations: 1_000_000,
-            exploration: 1.4,
-        },
-        Player::Random,
-    ];
+    let players = [mcts(1_000_000), Player::Random];
     let games = play_games(&start, players, 1, 0, 10_000, 610, BRANCHING, &stop);
     assert!(games.winners.is_empty());
 }

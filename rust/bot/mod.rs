@@ -7,6 +7,8 @@
 
 mod draws;
 pub mod evaluator;
+#[cfg(test)]
+pub(crate) mod fixtures;
 pub mod mcts;
 #[cfg(test)]
 pub(crate) mod no_alloc;

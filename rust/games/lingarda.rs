@@ -31,7 +31,7 @@ use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{hex_size, OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, OptionSpec, OptionValue, Options, PIE};
 
 /// A Lingarda position.
 #[derive(Debug)]
@@ -168,12 +168,6 @@ impl Lingarda {
 pub const OPTIONS: &[OptionSpec] = &[SIZE, PIE];
 
 const SIZE: OptionSpec = hex_size(9);
-
-const PIE: OptionSpec = OptionSpec {
-    name: "pie",
-    kind: OptionKind::Flag { default: true },
-    doc: "whether White may swap on its first turn",
-};
 
 impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {

@@ -36,7 +36,7 @@ use crate::core::{
 };
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{halves_value, hex_size, OptionKind, OptionSpec, OptionValue, Options};
+use crate::options::{halves_value, hex_size, OptionKind, OptionSpec, OptionValue, Options, PIE};
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
 /// steps and groups on the edge are all connected through it.
@@ -626,12 +626,6 @@ const KOMI: OptionSpec = OptionSpec {
     },
     doc: "White's advantage, less than N/2 either way: Black needs every cut \
           at most N/2 - komi, White N/2 + komi",
-};
-
-const PIE: OptionSpec = OptionSpec {
-    name: "pie",
-    kind: OptionKind::Flag { default: true },
-    doc: "whether White may swap on its first turn",
 };
 
 impl Position for Sunder {

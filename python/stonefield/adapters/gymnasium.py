@@ -33,12 +33,14 @@ import functools
 import importlib
 import io
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import stonefield
+from stonefield.adapters._optional import require
 from stonefield.env import Autoreset, ObservationDtype, VecEnv
 from stonefield.game import Game, Move, OptionValue, State
 from stonefield.observation import COMMON_PLANES
@@ -48,13 +50,8 @@ Opponent = Callable[[State], Move | str | int]
 callable from a state to a move."""
 
 
-def _require(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(
-            "stonefield.adapters.gymnasium needs Gymnasium: pip install 'stonefield[gymnasium]'"
-        ) from error
+def _require(module: str) -> ModuleType:
+    return require(module, "gymnasium", "Gymnasium")
 
 
 def _observation_space(rules: Game, dtype: ObservationDtype) -> Any:

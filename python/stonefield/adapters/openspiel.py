@@ -43,6 +43,7 @@ import numpy as np
 
 import stonefield
 from stonefield import _core
+from stonefield.adapters._optional import require
 from stonefield.game import OPTION_TYPES, Game, OptionValue, State
 
 PREFIX = "stonefield_"
@@ -50,12 +51,7 @@ PREFIX = "stonefield_"
 
 
 def _pyspiel() -> ModuleType:
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError as error:
-        raise ImportError(
-            "stonefield.adapters.openspiel needs OpenSpiel: pip install 'stonefield[openspiel]'"
-        ) from error
+    return require("pyspiel", "openspiel", "OpenSpiel")
 
 
 def register() -> list[str]:

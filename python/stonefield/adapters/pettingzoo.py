@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
 
 import stonefield
+from stonefield.adapters._optional import require
 from stonefield.game import Game, OptionValue, State
 from stonefield.observation import COMMON_PLANES
 
@@ -84,14 +86,8 @@ def env(
     return wrappers.OrderEnforcingWrapper(_env_class()(rules, limit, render_mode))
 
 
-def _require(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(
-            "stonefield.adapters.pettingzoo needs PettingZoo and Gymnasium: "
-            "pip install 'stonefield[pettingzoo]'"
-        ) from error
+def _require(module: str) -> ModuleType:
+    return require(module, "pettingzoo", "PettingZoo and Gymnasium")
 
 
 @functools.cache

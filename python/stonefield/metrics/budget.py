@@ -37,9 +37,9 @@ EVALUATION_PLIES = 5_000_000
 #: The fewest iterations a fitted evaluation keeps.
 MIN_EVALUATION_ITERATIONS = 16
 
-#: The weakest budget a fitted skill trace keeps while it can drop a level
-#: instead: with fewer iterations than a turn has moves, MCTS barely
-#: searches, and more of it does not win more.
+#: The weakest base a fitted skill trace keeps: with fewer iterations than
+#: a turn has moves, MCTS barely searches, and more of it does not win
+#: more, so a trace below it would only say "no trend" at any cost.
 INFORMATIVE_BASE = 8
 
 
@@ -51,6 +51,16 @@ def plies_within(seconds: float, seconds_per_ply: float) -> float:
     60000000.0
     """
     return seconds / (seconds_per_ply * SEARCH_OVERHEAD)
+
+
+def search_seconds(plies: float, seconds_per_ply: float) -> float:
+    """The wall seconds ``plies`` search playout plies take, the inverse of
+    :func:`plies_within`.
+
+    >>> search_seconds(60_000_000, 1e-6)
+    120.0
+    """
+    return plies * seconds_per_ply * SEARCH_OVERHEAD
 
 
 def skill_trace_cost(mean_length: float, games: int, levels: int, base: int) -> float:
@@ -68,28 +78,26 @@ def fit_skill_trace(
     mean_length: float, games: int, levels: int, base: int, plies: float = SKILL_PLIES
 ) -> tuple[int, int]:
     """``(levels, base)`` within ``plies``: while the estimate exceeds it,
-    the top level goes (down to two levels) while the base is at least
-    :data:`INFORMATIVE_BASE`, then the base halves down to 1, then levels
-    go down to one.
+    the top level goes (down to two levels), then the base halves while it
+    stays at least :data:`INFORMATIVE_BASE`, then levels go, down to none
+    (no trace) when even one level at that base does not fit.
 
     >>> fit_skill_trace(60, 20, 4, 16)
     (4, 16)
     >>> fit_skill_trace(115, 20, 4, 16)
     (3, 16)
     >>> fit_skill_trace(300, 20, 4, 16)
-    (2, 4)
+    (1, 8)
     >>> fit_skill_trace(690, 20, 4, 16)
-    (2, 1)
+    (0, 8)
     """
-    while (
-        levels > 2
-        and base >= INFORMATIVE_BASE
-        and skill_trace_cost(mean_length, games, levels, base) > plies
-    ):
+    while levels > 2 and skill_trace_cost(mean_length, games, levels, base) > plies:
         levels -= 1
-    while base > 1 and skill_trace_cost(mean_length, games, levels, base) > plies:
+    while (
+        base // 2 >= INFORMATIVE_BASE and skill_trace_cost(mean_length, games, levels, base) > plies
+    ):
         base //= 2
-    while levels > 1 and skill_trace_cost(mean_length, games, levels, base) > plies:
+    while levels > 0 and skill_trace_cost(mean_length, games, levels, base) > plies:
         levels -= 1
     return levels, base
 

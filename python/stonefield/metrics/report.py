@@ -19,7 +19,12 @@ from html import escape as _escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from stonefield.metrics.budget import EVALUATION_SECONDS, SKILL_SECONDS
+from stonefield.metrics.budget import (
+    EVALUATION_SECONDS,
+    INFORMATIVE_BASE,
+    SKILL_SECONDS,
+    search_seconds,
+)
 from stonefield.metrics.estimate import Estimate
 from stonefield.metrics.labels import EVALUATION_MEASURES, MEASURES, elo, percent
 
@@ -240,6 +245,24 @@ def _tournament_blocks(t: Tournament) -> list[Block]:
     ]
 
 
+def skill_trace_left_out(report: BalanceReport) -> str | None:
+    """Why the report has no skill trace, when the fit left it out."""
+    plies = report.skill_trace_left_out_plies
+    if plies is None:
+        return None
+    cost = (
+        f"about {search_seconds(plies, report.ply_seconds):,.0f} s here"
+        if report.ply_seconds is not None
+        else f"about {plies:.2g} playout plies"
+    )
+    return (
+        f"The skill trace was left out: its games are so long that even one level, "
+        f"{2 * INFORMATIVE_BASE} against {INFORMATIVE_BASE} iterations (fewer hardly "
+        f"search), would take {cost}, over its {SKILL_SECONDS:.0f} s. "
+        f"--skill-levels 1 --skill-base {INFORMATIVE_BASE} runs it."
+    )
+
+
 def _budget_note(report: BalanceReport) -> str:
     """What sized the searches' budgets, and how to repeat them."""
     if report.ply_seconds is None:
@@ -355,6 +378,9 @@ def blocks(report: BalanceReport) -> list[Block]:
         ]
     if report.skill_trace is not None:
         out += _skill_blocks(report, report.skill_trace)
+    left_out = skill_trace_left_out(report)
+    if left_out is not None:
+        out += [Heading("Skill trace"), Paragraph(left_out)]
     if report.tournament is not None:
         out += _tournament_blocks(report.tournament)
     endings = tuple(

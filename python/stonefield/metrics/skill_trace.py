@@ -21,6 +21,7 @@ import numpy as np
 
 from stonefield._core import OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
+from stonefield.chunks import tally
 from stonefield.game import Game
 from stonefield.metrics.batches import join, play_parts
 from stonefield.metrics.estimate import Z95, Estimate, share_of
@@ -156,14 +157,8 @@ def skill_trace(
                 f"skill trace {name} must be a whole number >= {least}, got {value!r}"
             )
     started = time.perf_counter()
-    total, done = levels * games, 0
-
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress is not None:
-            progress(done, total)
-
+    total = levels * games
+    advance = tally(progress, total)
     advance(0)  # the stage shows at once, with its size
     traced = []
     for k in range(1, levels + 1):

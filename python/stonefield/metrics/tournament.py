@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from stonefield._core import OptionError
 from stonefield.bots import DEFAULT_EXPLORATION, MCTS, PUCT, Bot, Random
-from stonefield.chunks import run_chunks
+from stonefield.chunks import run_chunks, tally
 from stonefield.evaluators import Rollouts
 from stonefield.game import Game, Move, State
 from stonefield.game import game as make_game
@@ -228,14 +228,7 @@ def tournament(
     second_wins = np.zeros((n, n), dtype=np.int64)
     draws = np.zeros((n, n), dtype=np.int64)
     pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
-    total, done = len(pairs) * games_per_pair, 0
-
-    def advance(count: int) -> None:
-        nonlocal done
-        done += count
-        if progress is not None:
-            progress(done, total)
-
+    advance = tally(progress, len(pairs) * games_per_pair)
     started = time.perf_counter()
     advance(0)  # the stage shows at once, with its size
     for p, (a, b) in enumerate(pairs):

@@ -1,7 +1,8 @@
 use std::convert::Infallible;
 
 use super::*;
-use crate::bot::evaluator::{Evaluator, Rollouts, Uniform};
+use crate::bot::evaluator::{Evaluator, Uniform};
+use crate::bot::fixtures::{rollouts, run_to_end};
 use crate::bot::rounds::{run, Until};
 use crate::core::Stop;
 use crate::games::fixtures::{play, sunder};
@@ -17,36 +18,18 @@ fn config(simulations: u32, batch_size: usize) -> Config {
     }
 }
 
-fn searched<E>(
+fn searched(
     root: &AnyPosition,
     config: Config,
     seed: u64,
-    evaluator: &mut E,
+    evaluator: &mut impl Evaluator<AnyPosition, Error = Infallible>,
     threads: Threads<'_>,
-) -> Search<AnyPosition>
-where
-    E: Evaluator<AnyPosition, Error = Infallible>,
-{
+) -> Search<AnyPosition> {
     let mut search = Search::new(root, config);
     search.start(root, &[], seed);
     let mut leaves = Leaves::new(root, 1, config.batch_size);
-    run(
-        &mut search,
-        &mut leaves,
-        evaluator,
-        threads,
-        Until::done(),
-        |_| Ok(()),
-    )
-    .unwrap();
+    run_to_end(&mut search, &mut leaves, evaluator, threads);
     search
-}
-
-fn rollouts() -> Rollouts {
-    Rollouts {
-        playouts: 1,
-        max_moves: 1000,
-    }
 }
 
 #[test]

@@ -1,8 +1,8 @@
 use std::convert::Infallible;
 
 use super::*;
-use crate::bot::evaluator::{Evaluator, Rollouts, Uniform};
-use crate::bot::rounds::{run, Until};
+use crate::bot::evaluator::{Evaluator, Uniform};
+use crate::bot::fixtures::{rollouts, run_to_end};
 use crate::games::AnyPosition;
 use crate::observation::observation_len;
 use crate::options::{OptionValue, Options as GameOptions};
@@ -33,34 +33,16 @@ fn options(games: usize, concurrent: usize) -> Options {
     }
 }
 
-fn played<E>(
+fn played(
     start: &AnyPosition,
     options: Options,
-    evaluator: &mut E,
+    evaluator: &mut impl Evaluator<AnyPosition, Error = Infallible>,
     threads: Threads<'_>,
-) -> Vec<PlayedGame>
-where
-    E: Evaluator<AnyPosition, Error = Infallible>,
-{
+) -> Vec<PlayedGame> {
     let mut selfplay = SelfPlay::new(start, options);
     let mut leaves = selfplay.leaves();
-    run(
-        &mut selfplay,
-        &mut leaves,
-        evaluator,
-        threads,
-        Until::done(),
-        |_| Ok(()),
-    )
-    .unwrap();
+    run_to_end(&mut selfplay, &mut leaves, evaluator, threads);
     selfplay.into_games()
-}
-
-fn rollouts() -> Rollouts {
-    Rollouts {
-        playouts: 1,
-        max_moves: 1000,
-    }
 }
 
 #[test]

@@ -2,14 +2,10 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyPosition};
+use crate::games::{fixtures, vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anadil {
-    let mut options = Options::new([
-        ("size", OptionValue::Int(size)),
-        ("komi", OptionValue::Int(komi)),
-    ]);
-    Anadil::from_options(&mut options).unwrap()
+    fixtures::sized(size, komi)
 }
 
 fn at(state: &Anadil, name: &str) -> Point {

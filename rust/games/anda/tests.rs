@@ -2,14 +2,10 @@ use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyPosition};
+use crate::games::{fixtures, vectors, AnyPosition};
 
 fn new(size: i64, komi: i64) -> Anda {
-    let mut options = Options::new([
-        ("size", OptionValue::Int(size)),
-        ("komi", OptionValue::Int(komi)),
-    ]);
-    Anda::from_options(&mut options).unwrap()
+    fixtures::sized(size, komi)
 }
 
 fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {
@@ -254,6 +250,29 @@ fn vectors_replay_exactly() {
     });
 }
 
+/// Plays up to `plies` random actions on `state` and on the literal
+/// `reference` alike, checking before each that they agree and that `state`
+/// holds its invariants; `label` names the game in the messages.
+fn lockstep(
+    state: &mut Anda,
+    reference: &mut Naive,
+    plies: usize,
+    label: &str,
+    rng: &mut Rng,
+    buf: &mut Vec<Action>,
+) {
+    for ply in 0..plies {
+        let at = format!("{label} ply {ply}");
+        same_as_naive(state, reference, &at);
+        assert_invariants(state, &at);
+        let Some(action) = state.random_action(rng, buf) else {
+            break;
+        };
+        reference.apply(action);
+        state.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
+    }
+}
+
 /// Many random games at every small size, in lockstep with the literal
 /// reference: the legal actions (and `check`), the board after each action,
 /// the counters and the scores agree at every ply, and the incremental
@@ -272,16 +291,8 @@ fn random_games_match_the_naive_reference() {
             Colour::Black,
             false,
         );
-        for ply in 0..300 {
-            let at = format!("game {game} (size {size}) ply {ply}");
-            same_as_naive(&mut state, &reference, &at);
-            assert_invariants(&state, &at);
-            let Some(action) = state.random_action(&mut rng, &mut buf) else {
-                break;
-            };
-            reference.apply(action);
-            state.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-        }
+        let label = format!("game {game} (size {size})");
+        lockstep(&mut state, &mut reference, 300, &label, &mut rng, &mut buf);
     }
 }
 
@@ -315,16 +326,8 @@ fn random_positions_match_the_naive_reference() {
         });
         state.rebuild();
         let mut reference = Naive::new(board, 0, cells, state.turn.to_move(), true);
-        for ply in 0..6 {
-            let at = format!("trial {trial} (size {size}) ply {ply}");
-            same_as_naive(&mut state, &reference, &at);
-            assert_invariants(&state, &at);
-            let Some(action) = state.random_action(&mut rng, &mut buf) else {
-                break;
-            };
-            reference.apply(action);
-            state.apply(action).unwrap_or_else(|e| panic!("{at}: {e}"));
-        }
+        let label = format!("trial {trial} (size {size})");
+        lockstep(&mut state, &mut reference, 6, &label, &mut rng, &mut buf);
     }
 }
 
@@ -520,14 +523,7 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
     let [black, white] = state.scores().unwrap();
     assert_eq!(white.fract(), 0.5);
     assert_eq!(black.fract(), 0.0);
-    assert_eq!(
-        state.winner(),
-        Some(if black > white {
-            Colour::Black
-        } else {
-            Colour::White
-        })
-    );
+    assert_eq!(state.winner(), Some(fixtures::ahead([black, white])));
 }
 
 #[test]

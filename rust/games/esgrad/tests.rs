@@ -1,15 +1,11 @@
 use super::*;
 use crate::games::vectors;
 use crate::games::vectors::play;
-use crate::games::AnyPosition;
+use crate::games::{fixtures, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, komi: i64) -> Esgrad {
-    let mut options = Options::new([
-        ("size", OptionValue::Int(size)),
-        ("komi", OptionValue::Int(komi)),
-    ]);
-    Esgrad::from_options(&mut options).unwrap()
+    fixtures::sized(size, komi)
 }
 
 fn at(state: &Esgrad, text: &str) -> Point {
@@ -434,15 +430,7 @@ fn scores_after_every_ply_match_the_naive_reference() {
             };
             state.apply(action).unwrap();
         }
-        let [black, white] = naive_scores(&state);
-        assert_eq!(
-            state.winner(),
-            Some(if black > white {
-                Colour::Black
-            } else {
-                Colour::White
-            })
-        );
+        assert_eq!(state.winner(), Some(fixtures::ahead(naive_scores(&state))));
     }
 }
 

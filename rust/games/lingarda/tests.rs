@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{vectors, AnyPosition};
+use crate::games::{fixtures, vectors, AnyPosition};
 use crate::playout::playout;
 
 fn new(size: i64, pie: bool) -> Lingarda {
@@ -448,14 +448,9 @@ fn pass_is_legal_only_when_no_placement_is_and_two_in_a_row_end_the_game() {
     let pass = state.pass_action();
     assert_eq!(history[history.len() - 2..], [pass, pass]);
     assert!(state.is_terminal());
-    let [black, white] = state.scores().unwrap();
     assert_eq!(
         state.winner(),
-        Some(if black > white {
-            Colour::Black
-        } else {
-            Colour::White
-        })
+        Some(fixtures::ahead(state.scores().unwrap()))
     );
     assert!(legal(&mut state).is_empty());
     assert_eq!(error(&mut state, "pass"), "pass: the game is over");
