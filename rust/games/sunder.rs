@@ -133,25 +133,23 @@ impl Ring {
         if starts & starts.wrapping_sub(1) == 0 {
             return false; // at most one run
         }
-        // Keys no run has, all different, for the runs not there.
-        let mut keys = [1 << 16, 2 << 16, 3 << 16];
-        for key in &mut keys {
-            if starts == 0 {
-                break;
-            }
-            let d = starts.trailing_zeros() as usize;
-            starts &= starts - 1;
-            // A run holding an off-board step or an edge group is the
-            // outside, so its first step says so; any other run is one
-            // group away from the edge.
-            *key = u32::from(if self.outside & (1 << d) != 0 {
+        // A run holding an off-board step or an edge group is the outside,
+        // so its first step says so; any other run is one group away from
+        // the edge. There are two or three runs: no branch on which.
+        let key = |d: u32| {
+            if self.outside >> d & 1 != 0 {
                 OUTSIDE
             } else {
-                self.roots[d]
-            });
-        }
-        let [a, b, c] = keys;
-        (a == b) | (a == c) | (b == c)
+                self.roots[(d as usize).min(5)]
+            }
+        };
+        let first = starts.trailing_zeros();
+        starts &= starts - 1;
+        let second = starts.trailing_zeros();
+        starts &= starts - 1;
+        let third = (starts | 1 << 6).trailing_zeros(); // 6: no third run
+        let (a, b, c) = (key(first), key(second), key(third));
+        (a == b) | (third < 6) & ((a == c) | (b == c))
     }
 }
 
@@ -223,13 +221,14 @@ impl Sunder {
         self.open.remove(p);
         let limit = self.cut_limit(colour);
         // One body per number of groups, so that the loops over them unroll
-        // and their lengths cost no mispredicted branch.
-        let live_parts = match ring.groups() {
-            [] => self.start_group(p, limit),
-            [a] => self.join_groups(p, &ring, [*a], limit),
-            [a, b] => self.join_groups(p, &ring, [*a, *b], limit),
-            [a, b, c] => self.join_groups(p, &ring, [*a, *b, *c], limit),
-            _ => unreachable!("at most three groups touch a hex point"),
+        // and their lengths cost no mispredicted branch; three cases, so a
+        // pair of branches and not an indirect jump choose among them.
+        let g = ring.groups;
+        let live_parts = match ring.count {
+            0 => self.start_group(p, limit),
+            1 => self.join_groups(p, &ring, [g[0]], limit),
+            2 => self.join_groups(p, &ring, [g[0], g[1]], limit),
+            _ => self.join_groups(p, &ring, g, limit),
         };
         if live_parts == 0 {
             self.turn.end(Some(colour));
@@ -501,8 +500,9 @@ impl Fills {
 
     /// Starts fill `i` from the steps around `p` in the directions `arc`.
     fn seed(&mut self, i: usize, board: &Board, p: Point, arc: u8) {
+        // Only the words a fill used can hold members.
         let set = &mut self.sets[i];
-        set.fill(0);
+        set[self.words[i].clone()].fill(0);
         let (mut first, mut last) = (usize::MAX, 0);
         let mut rest = arc;
         while rest != 0 {
