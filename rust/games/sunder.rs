@@ -98,11 +98,14 @@ struct Ring {
     /// Bit `d` is set when the step in direction `d` is on the board and
     /// holds no friendly stone.
     open: u8,
-    /// Bit `d` is set when the step in direction `d` leaves the board or
-    /// holds a stone of a group on the edge: all connected through the
-    /// outside.
+    /// Bit `d` is set when the step in direction `d` leaves the board, or
+    /// starts a run of friendly stones (see `roots`) of a group on the
+    /// edge: all connected through the outside.
     outside: u8,
-    /// Per direction holding a friendly stone: the root of its group.
+    /// Per direction starting a run of friendly stones (counted from
+    /// direction 0, so a run through directions 5 and 0 starts twice): the
+    /// root of its group. The runs of closed steps that [`Ring::closes_loop`]
+    /// keys start there or off the board.
     roots: [Point; 6],
     /// The distinct friendly groups around the stone (their roots): at
     /// most one per run of friendly stones, so at most three.
@@ -130,26 +133,23 @@ impl Ring {
         if starts & starts.wrapping_sub(1) == 0 {
             return false; // at most one run
         }
-        let mut seen = [OUTSIDE; 3];
-        let mut count = 0;
-        while starts != 0 {
-            let d = starts.trailing_zeros() as usize;
-            // A run holding an off-board step or an edge group is the
-            // outside, so its first step says so; any other run is one
-            // group away from the edge.
-            let key = if self.outside & (1 << d) != 0 {
+        // A run holding an off-board step or an edge group is the outside,
+        // so its first step says so; any other run is one group away from
+        // the edge. There are two or three runs: no branch on which.
+        let key = |d: u32| {
+            if self.outside >> d & 1 != 0 {
                 OUTSIDE
             } else {
-                self.roots[d]
-            };
-            if seen[..count].contains(&key) {
-                return true;
+                self.roots[(d as usize).min(5)]
             }
-            seen[count] = key;
-            count += 1;
-            starts &= starts - 1;
-        }
-        false
+        };
+        let first = starts.trailing_zeros();
+        starts &= starts - 1;
+        let second = starts.trailing_zeros();
+        starts &= starts - 1;
+        let third = (starts | 1 << 6).trailing_zeros(); // 6: no third run
+        let (a, b, c) = (key(first), key(second), key(third));
+        (a == b) | (third < 6) & ((a == c) | (b == c))
     }
 }
 
@@ -195,21 +195,17 @@ impl Sunder {
             groups: [NO_POINT; 3],
             count: 0,
         };
-        // Neighbouring stones are one group: one find per run of them.
-        let mut rest = friendly;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let root = if d > 0 && friendly & (1 << (d - 1)) != 0 {
-                ring.roots[d - 1]
-            } else {
-                let root = self.groups.find(steps[d]);
-                if !ring.groups().contains(&root) {
-                    ring.groups[ring.count] = root;
-                    ring.count += 1;
-                }
-                root
-            };
+        // Neighbouring stones are one group: one find per run of them, at
+        // the run's first direction, and nothing for the rest of it.
+        let mut starts = friendly & !(friendly << 1);
+        while starts != 0 {
+            let d = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            let root = self.groups.find(steps[d]);
+            if !ring.groups().contains(&root) {
+                ring.groups[ring.count] = root;
+                ring.count += 1;
+            }
             ring.roots[d] = root;
             ring.outside |= u8::from(self.on_edge[root as usize]) << d;
         }
@@ -224,10 +220,15 @@ impl Sunder {
         self.cells[p as usize] = colour.stone();
         self.open.remove(p);
         let limit = self.cut_limit(colour);
-        let live_parts = if ring.count == 0 {
-            self.start_group(p, limit)
-        } else {
-            self.join_groups(p, &ring, limit)
+        // One body per number of groups, so that the loops over them unroll
+        // and their lengths cost no mispredicted branch; three cases, so a
+        // pair of branches and not an indirect jump choose among them.
+        let g = ring.groups;
+        let live_parts = match ring.count {
+            0 => self.start_group(p, limit),
+            1 => self.join_groups(p, &ring, [g[0]], limit),
+            2 => self.join_groups(p, &ring, [g[0], g[1]], limit),
+            _ => self.join_groups(p, &ring, g, limit),
         };
         if live_parts == 0 {
             self.turn.end(Some(colour));
@@ -255,15 +256,22 @@ impl Sunder {
         }
     }
 
-    /// Merges the stone at `p` with the friendly groups around it and works
-    /// out the live parts of the new group. Returns their number.
-    fn join_groups(&mut self, p: Point, ring: &Ring, limit: usize) -> usize {
-        let roots = ring.groups();
+    /// Merges the stone at `p` with the friendly groups around it (`roots`,
+    /// those of `ring`) and works out the live parts of the new group.
+    /// Returns their number.
+    #[inline(always)]
+    fn join_groups<const K: usize>(
+        &mut self,
+        p: Point,
+        ring: &Ring,
+        roots: [Point; K],
+        limit: usize,
+    ) -> usize {
         // The stone joins last, so that the root is an old one and its set
         // can be updated in place.
         let mut root = roots[0];
         let mut on_edge = self.board.is_edge(p);
-        for &r in roots {
+        for &r in &roots {
             on_edge |= self.on_edge[r as usize];
             root = self.groups.union_roots(root, r);
         }
@@ -289,7 +297,7 @@ impl Sunder {
         // parts (`carried`) and gains the live pieces of P minus `p`.
         let mut carried = 0;
         let mut size_sum = 0;
-        for &r in roots {
+        for &r in &roots {
             if r != root {
                 self.live.intersect(root as usize, r as usize);
             }
@@ -302,7 +310,7 @@ impl Sunder {
         // off the Gi is in P or in exactly one Gi's part without `p`, which
         // gives |P| = sum |Pi| - (k - 1) N; `total` is |P| less `p`.
         let n = self.board.points();
-        let total = (carried == 0).then(|| size_sum + n - roots.len() * n - 1);
+        let total = (carried == 0).then(|| size_sum + n - K * n - 1);
         let split = match total {
             Some(total) if !ring.closes_loop() => {
                 if total > limit {
@@ -492,16 +500,18 @@ impl Fills {
 
     /// Starts fill `i` from the steps around `p` in the directions `arc`.
     fn seed(&mut self, i: usize, board: &Board, p: Point, arc: u8) {
+        // Only the words a fill used can hold members.
         let set = &mut self.sets[i];
-        set.fill(0);
+        set[self.words[i].clone()].fill(0);
         let (mut first, mut last) = (usize::MAX, 0);
-        for d in 0..6 {
-            if arc & (1 << d) != 0 {
-                let at = board.grid_index(board.adjacency().step(p, d));
-                bits::insert(set, at);
-                first = first.min(at / 64);
-                last = last.max(at / 64 + 1);
-            }
+        let mut rest = arc;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let at = board.grid_index(board.adjacency().step(p, d));
+            bits::insert(set, at);
+            first = first.min(at / 64);
+            last = last.max(at / 64 + 1);
         }
         self.words[i] = first..last;
     }
@@ -562,18 +572,18 @@ fn open_arcs(open: u8) -> impl Iterator<Item = u8> {
         arcs[0] = open;
         count = 1;
     } else if open != 0 {
-        // Start just after a closed direction, so no arc wraps round.
-        let first = (!open & 0x3f).trailing_zeros() as usize;
-        let mut arc = 0;
-        for k in 1..=6 {
-            let d = (first + k) % 6;
-            if open & (1 << d) != 0 {
-                arc |= 1 << d;
-            } else if arc != 0 {
-                arcs[count] = arc;
-                count += 1;
-                arc = 0;
-            }
+        // Turn the ring so that it starts just after a closed direction:
+        // then no arc wraps round, and each is a run of bits.
+        let turn = (!open & 0x3f).trailing_zeros() + 1;
+        let ring = u32::from(open);
+        let turned = (ring >> turn | ring << (6 - turn)) & 0x3f;
+        let mut starts = turned & !(turned << 1);
+        while starts != 0 {
+            let start = starts.trailing_zeros();
+            starts &= starts - 1;
+            let run = ((1 << (!(turned >> start)).trailing_zeros()) - 1) << start;
+            arcs[count] = ((run << turn | run >> (6 - turn)) & 0x3f) as u8;
+            count += 1;
         }
     }
     arcs.into_iter().take(count)

@@ -272,3 +272,29 @@ fn incremental_cut_test_matches_the_naive_reference() {
 fn incremental_cut_test_matches_the_naive_reference_on_large_boards() {
     check_random_games(7, 40, &[9, 11, 16, 25], &[0.0, 0.5, -2.0, 7.5, -30.5]);
 }
+
+/// The open arcs of every ring, against a walk of the ring one direction
+/// at a time from just after its first closed direction: the same arcs in
+/// the same order (the order numbers a split's fills).
+#[test]
+fn open_arcs_are_the_runs_of_open_directions_in_ring_order() {
+    for open in 0u8..64 {
+        let mut expected = Vec::new();
+        if open == 0x3f {
+            expected.push(open);
+        } else if open != 0 {
+            let first = (!open & 0x3f).trailing_zeros() as usize;
+            let mut arc = 0;
+            for k in 1..=6 {
+                let d = (first + k) % 6;
+                if open & (1 << d) != 0 {
+                    arc |= 1 << d;
+                } else if arc != 0 {
+                    expected.push(arc);
+                    arc = 0;
+                }
+            }
+        }
+        assert_eq!(open_arcs(open).collect::<Vec<_>>(), expected, "{open:06b}");
+    }
+}
