@@ -249,6 +249,12 @@ impl Board {
         self.grid_index[p as usize] as usize
     }
 
+    /// [`Board::grid_index`] of every point, in point order.
+    #[inline]
+    pub fn grid_indices(&self) -> &[u16] {
+        &self.grid_index
+    }
+
     /// Column and row of `p`, both from 1.
     #[inline]
     pub fn coords(&self, p: Point) -> (usize, usize) {
