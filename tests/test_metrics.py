@@ -264,9 +264,30 @@ def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_
     assert report.skill_trace is None
     mean_length = report.report("random").measures.duration.value
     expected = skill_trace_cost(mean_length, 10**6, 1, INFORMATIVE_BASE)
-    assert report.skill_trace_left_out_plies == pytest.approx(expected)
-    assert report.to_dict()["skill_trace_left_out_plies"] == pytest.approx(expected)
+    left_out = report.skill_trace_left_out
+    assert left_out is not None and left_out.base == INFORMATIVE_BASE
+    assert left_out.plies == pytest.approx(expected)
+    assert report.to_dict()["skill_trace_left_out"] == {
+        "base": INFORMATIVE_BASE,
+        "plies": pytest.approx(expected),
+    }
     assert f"--skill-levels 1 --skill-base {INFORMATIVE_BASE} runs it" in html_report(report)
+    # A base given is the base the report names and costs.
+    based = stonefield.analyze(
+        "sunder",
+        games=40,
+        seed=2,
+        size=2,
+        pie=False,
+        evaluated_games=0,
+        skill_games=10**6,
+        skill_base=3,
+    )
+    assert based.skill_trace_left_out is not None and based.skill_trace_left_out.base == 3
+    assert based.skill_trace_left_out.plies == pytest.approx(
+        skill_trace_cost(mean_length, 10**6, 1, 3)
+    )
+    assert "6 against 3 iterations" in html_report(based)
     # A trace asked for is never left out, and one that fits leaves nothing to say.
     asked = stonefield.analyze(
         "sunder",
@@ -278,7 +299,7 @@ def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_
         skill_levels=1,
         skill_games=2,
     )
-    assert asked.skill_trace is not None and asked.skill_trace_left_out_plies is None
+    assert asked.skill_trace is not None and asked.skill_trace_left_out is None
 
 
 def test_left_out_budgets_follow_the_measured_cost_and_the_report_says_so():

@@ -39,6 +39,7 @@ from stonefield.metrics.skill_trace import (
     DEFAULT_BASE,
     DEFAULT_GAMES,
     DEFAULT_LEVELS,
+    LeftOutSkillTrace,
     SkillTrace,
     skill_trace,
 )
@@ -162,9 +163,9 @@ class BalanceReport:
     :meth:`with_tournament`), and the measured seconds a random-game ply
     took, which sized the searches' budgets left out (None when too few
     plies were timed, or when every budget was given). When the fitted
-    skill trace was left out because even one level at its weakest
-    informative base would exceed its time, ``skill_trace_left_out_plies``
-    holds that level's estimated playout plies (None otherwise)."""
+    skill trace was left out because even one level would exceed its
+    time, ``skill_trace_left_out`` says at which base and what that level
+    would cost (None otherwise)."""
 
     game: Game
     seed: int
@@ -173,7 +174,7 @@ class BalanceReport:
     skill_trace: SkillTrace | None = None
     tournament: Tournament | None = None
     ply_seconds: float | None = None
-    skill_trace_left_out_plies: float | None = None
+    skill_trace_left_out: LeftOutSkillTrace | None = None
 
     def with_tournament(self, tournament: Tournament) -> BalanceReport:
         """This report with ``tournament``'s crosstable and ratings."""
@@ -195,7 +196,9 @@ class BalanceReport:
             "skill_trace": None if self.skill_trace is None else self.skill_trace.to_dict(),
             "tournament": None if self.tournament is None else self.tournament.to_dict(),
             "ply_seconds": self.ply_seconds,
-            "skill_trace_left_out_plies": self.skill_trace_left_out_plies,
+            "skill_trace_left_out": None
+            if self.skill_trace_left_out is None
+            else asdict(self.skill_trace_left_out),
         }
 
 
@@ -634,7 +637,9 @@ def analyze(
             plies=SKILL_PLIES if ply_seconds is None else plies_within(SKILL_SECONDS, ply_seconds),
         )
         if skill_levels is None and fitted[0] == 0:
-            left_out = skill_trace_cost(mean_length, skill_games, 1, fitted[1])
+            left_out = LeftOutSkillTrace(
+                fitted[1], skill_trace_cost(mean_length, skill_games, 1, fitted[1])
+            )
         skill_levels = fitted[0] if skill_levels is None else skill_levels
         skill_base = fitted[1] if skill_base is None else skill_base
     if skill_levels:
@@ -660,5 +665,5 @@ def analyze(
         reports=tuple(reports),
         skill_trace=trace,
         ply_seconds=ply_seconds,
-        skill_trace_left_out_plies=left_out,
+        skill_trace_left_out=left_out,
     )

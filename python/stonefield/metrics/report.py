@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from stonefield.metrics.budget import (
     EVALUATION_SECONDS,
-    INFORMATIVE_BASE,
     SKILL_SECONDS,
     search_seconds,
 )
@@ -247,19 +246,19 @@ def _tournament_blocks(t: Tournament) -> list[Block]:
 
 def skill_trace_left_out(report: BalanceReport) -> str | None:
     """Why the report has no skill trace, when the fit left it out."""
-    plies = report.skill_trace_left_out_plies
-    if plies is None:
+    left_out = report.skill_trace_left_out
+    if left_out is None:
         return None
     cost = (
-        f"about {search_seconds(plies, report.ply_seconds):,.0f} s here"
+        f"about {search_seconds(left_out.plies, report.ply_seconds):,.0f} s here"
         if report.ply_seconds is not None
-        else f"about {plies:.2g} playout plies"
+        else f"about {left_out.plies:.2g} playout plies"
     )
     return (
         f"The skill trace was left out: its games are so long that even one level, "
-        f"{2 * INFORMATIVE_BASE} against {INFORMATIVE_BASE} iterations (fewer hardly "
-        f"search), would take {cost}, over its {SKILL_SECONDS:.0f} s. "
-        f"--skill-levels 1 --skill-base {INFORMATIVE_BASE} runs it."
+        f"{2 * left_out.base} against {left_out.base} iterations, would take {cost}, "
+        f"over its {SKILL_SECONDS:.0f} s. "
+        f"--skill-levels 1 --skill-base {left_out.base} runs it."
     )
 
 

@@ -57,6 +57,16 @@ class SkillLevel:
 
 
 @dataclass(frozen=True)
+class LeftOutSkillTrace:
+    """A skill trace the fitted budget left out: even one level, ``2 ·
+    base`` against ``base`` iterations a move, was estimated at ``plies``
+    playout plies, over the trace's time."""
+
+    base: int
+    plies: float
+
+
+@dataclass(frozen=True)
 class SkillTrace:
     """The stronger player's score at each level, and its trend.
 
