@@ -177,6 +177,13 @@ impl PointSets {
         into.copy_from_slice(from);
     }
 
+    /// Makes set `i` a copy of set `i` of `source`, an arena of the same
+    /// shape.
+    #[inline]
+    pub fn copy_from(&mut self, i: usize, source: &PointSets) {
+        self.get_mut(i).copy_from_slice(source.get(i));
+    }
+
     /// Sets `into` (to change) and `from`, which must differ.
     #[inline]
     fn pair(&mut self, into: usize, from: usize) -> (&mut [u64], &[u64]) {

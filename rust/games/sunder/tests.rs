@@ -92,10 +92,13 @@ fn check_group(state: &Sunder, p: Point, at: &str) {
 
 /// Plays random games and checks every placement: the incremental win test
 /// agrees with the naive flood fill, and the placed group's live parts are
-/// exact; at the end, every group's are.
+/// exact; at the end, every group's are. Every other ply the game goes on in
+/// a copy made by `clone_from` into a reused position (one that held an
+/// earlier ply or another game), so copies are checked as thoroughly.
 fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
     let mut rng = Rng::new(seed);
     let mut buf = Vec::new();
+    let mut copy = new(sizes[0] as i64, 0.0, false);
     for game in 0..games {
         let size = sizes[game % sizes.len()];
         let n = 3 * size * (size - 1) + 1;
@@ -118,6 +121,10 @@ fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
                 "{at}: win"
             );
             check_group(&state, action, &at);
+            if state.turn.plies() % 2 == 0 {
+                copy.clone_from(&state);
+                std::mem::swap(&mut state, &mut copy);
+            }
         }
         assert!(state.is_terminal());
         for p in 0..n as Point {
