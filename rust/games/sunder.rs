@@ -60,9 +60,10 @@ pub struct Sunder {
     /// indices ([`Board::grid_index`]) so that fills can shift whole sets;
     /// after the `N` roots, the whole board.
     live: PointSets,
-    /// The roots of the groups on the board: a copy of the position (a
-    /// search makes one per descent) copies only their live sets.
-    roots: PointList,
+    /// The points whose stones started a group, in order. Every group root
+    /// is one (a merge keeps an old root), so a copy of the position (a
+    /// search makes one per descent) copies only their per-group data.
+    started: Vec<Point>,
     /// Per group root: how many live parts the group has (0 for a winner).
     live_parts: Vec<u16>,
     /// Per group root: the number of points in its live parts.
@@ -80,9 +81,9 @@ pub struct Sunder {
 
 impl Clone for Sunder {
     fn clone(&self) -> Self {
-        // Room for every point as a root, so that the copy never allocates.
-        let mut roots = PointList::empty(self.board.points());
-        roots.clone_from(&self.roots);
+        // Room for every point, so that the copy never allocates.
+        let mut started = Vec::with_capacity(self.board.points());
+        started.extend_from_slice(&self.started);
         Sunder {
             board: self.board,
             komi_halves: self.komi_halves,
@@ -90,7 +91,7 @@ impl Clone for Sunder {
             limits: self.limits,
             groups: self.groups.clone(),
             live: self.live.clone(),
-            roots,
+            started,
             live_parts: self.live_parts.clone(),
             live_size: self.live_size.clone(),
             on_edge: self.on_edge.clone(),
@@ -102,10 +103,10 @@ impl Clone for Sunder {
     }
 
     /// Field by field, reusing the buffers (a playout or a search resets a
-    /// position this way again and again). Of the per-group data, only the
-    /// groups on the board are copied; the whole board's set depends on the
-    /// board alone, and the scratch of the cuts view and of the splits holds
-    /// nothing between calls: none of them is copied.
+    /// position this way again and again). Of the per-group data, only that
+    /// of the points that started groups is copied; the whole board's set
+    /// depends on the board alone, and the scratch of the cuts view and of
+    /// the splits holds nothing between calls: none of them is copied.
     fn clone_from(&mut self, source: &Self) {
         if !std::ptr::eq(self.board, source.board) {
             *self = source.clone();
@@ -115,8 +116,8 @@ impl Clone for Sunder {
         self.cells.clone_from(&source.cells);
         self.limits = source.limits;
         self.groups.clone_from(&source.groups);
-        self.roots.clone_from(&source.roots);
-        for &r in source.roots.as_slice() {
+        self.started.clone_from(&source.started);
+        for &r in &source.started {
             let r = r as usize;
             self.live.copy_from(r, &source.live);
             self.live_parts[r] = source.live_parts[r];
@@ -280,7 +281,7 @@ impl Sunder {
     fn start_group(&mut self, p: Point, limit: usize) -> usize {
         let rest = self.board.points() - 1;
         self.on_edge[p as usize] = self.board.is_edge(p);
-        self.roots.insert(p);
+        self.started.push(p);
         if rest > limit {
             self.live.copy(p as usize, self.board.points());
             bits::remove(self.live.get_mut(p as usize), self.board.grid_index(p));
@@ -327,7 +328,6 @@ impl Sunder {
             }
             let (parts, size) = (self.live_parts[m as usize], self.live_size[m as usize]);
             self.record(root, parts as usize, size as usize);
-            self.drop_joined(root, roots);
             return parts as usize;
         }
 
@@ -374,19 +374,7 @@ impl Sunder {
             None => bits::len(self.live.get(root as usize)),
         };
         self.record(root, parts, size);
-        self.drop_joined(root, roots);
         parts
-    }
-
-    /// Takes the groups that joined the group of `root` off the list of
-    /// roots.
-    #[inline(always)]
-    fn drop_joined<const K: usize>(&mut self, root: Point, roots: [Point; K]) {
-        for r in roots {
-            if r != root {
-                self.roots.remove(r);
-            }
-        }
     }
 
     /// Stores a group's live-part count and size.
@@ -705,7 +693,7 @@ impl Position for Sunder {
             limits: [Colour::Black, Colour::White].map(|c| cut_limit(n, komi_halves, c)),
             groups: UnionFind::new(n),
             live: full_board_after(n, board),
-            roots: PointList::empty(n),
+            started: Vec::with_capacity(n),
             live_parts: vec![0; n],
             live_size: vec![0; n],
             on_edge: vec![false; n],
