@@ -151,11 +151,6 @@ struct Ring {
 }
 
 impl Ring {
-    /// The friendly groups the stone merges.
-    fn groups(&self) -> &[Point] {
-        &self.groups[..self.count]
-    }
-
     /// Whether the stone closes a loop: whether two of the closed runs
     /// around it (friendly stones or off-board steps, between the open arcs)
     /// are already connected without it, through one group or through the
@@ -239,7 +234,10 @@ impl Sunder {
             let d = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let root = self.groups.find(steps[d]);
-            if !ring.groups().contains(&root) {
+            // Unused entries hold NO_POINT, never a root: comparing all
+            // three needs no loop (nor the call it may become).
+            let [a, b, c] = ring.groups;
+            if (a != root) & (b != root) & (c != root) {
                 ring.groups[ring.count] = root;
                 ring.count += 1;
             }
