@@ -31,8 +31,8 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, clone_by_fields, split, Colour, Flood, Floods, PointList, PointSets, Rng, UnionFind,
-    EMPTY,
+    bits, clone_by_fields, push_empty_points, split, Colour, Flood, Floods, PointList, PointSets,
+    Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -688,17 +688,7 @@ impl Position for Sunder {
         if self.is_terminal() {
             return;
         }
-        // Branch-free: every point is written and only the empty ones are
-        // kept, since a branch per point would mispredict on a board half
-        // full of stones at random.
-        let points = self.board.points();
-        out.resize(points, 0);
-        let mut kept = 0;
-        for (p, &cell) in self.cells[..points].iter().enumerate() {
-            out[kept] = p as Action;
-            kept += usize::from(cell == EMPTY);
-        }
-        out.truncate(kept);
+        push_empty_points(&self.cells[..self.board.points()], out);
         if self.turn.swap_available() {
             out.push(self.board.points() as Action);
         }
