@@ -1,7 +1,8 @@
-//! The empty points of a row of cells, listed eight cells at a time: a
-//! legal-move list asks for them every turn of a Python loop and at every
-//! expansion of a search, and a loop of one branch per point mispredicts on a
-//! board half full of stones at random.
+//! The empty points of a row of cells, listed eight cells at a time or
+//! marked in a mask: a legal-move list asks for them every turn of a Python
+//! loop and at every expansion of a search, a batched environment's mask at
+//! every step, and a loop of one branch per point mispredicts on a board half
+//! full of stones at random.
 
 use super::EMPTY;
 use crate::board::Point;
@@ -62,8 +63,11 @@ pub fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
     let mut words = cells.chunks_exact(8);
     let mut put = |word: u64, base: Point, kept: &mut usize| {
         let mask = empty_bytes(word);
-        let lanes = SET_BITS[mask as usize].map(|bit| base + bit);
-        out[*kept..*kept + 8].copy_from_slice(&lanes);
+        let bits = &SET_BITS[mask as usize];
+        let row = &mut out[*kept..*kept + 8];
+        for i in 0..8 {
+            row[i] = base + bits[i];
+        }
         *kept += usize::from(COUNTS[mask as usize]);
     };
     for word in &mut words {
@@ -79,6 +83,15 @@ pub fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
     last[..words.remainder().len()].copy_from_slice(words.remainder());
     put(u64::from_le_bytes(last), base, &mut kept);
     out.truncate(kept);
+}
+
+/// Writes into `mask` whether each cell of `cells` is empty (`mask` may be
+/// longer: the rest is left as it is). With `in_play` false every entry is
+/// false, as for a finished game.
+pub fn mark_empty_points(cells: &[u8], in_play: bool, mask: &mut [bool]) {
+    for (legal, &cell) in mask[..cells.len()].iter_mut().zip(cells) {
+        *legal = in_play && cell == EMPTY;
+    }
 }
 
 #[cfg(test)]

@@ -31,8 +31,8 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, clone_by_fields, push_empty_points, split, Colour, Flood, Floods, PointList, PointSets,
-    Rng, UnionFind, EMPTY,
+    bits, clone_by_fields, mark_empty_points, push_empty_points, split, Colour, Flood, Floods,
+    PointList, PointSets, Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -692,6 +692,12 @@ impl Position for Sunder {
         if self.turn.swap_available() {
             out.push(self.board.points() as Action);
         }
+    }
+
+    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
+        let (points, in_play) = (self.board.points(), !self.is_terminal());
+        mark_empty_points(&self.cells[..points], in_play, mask);
+        mask[points..].fill(in_play && self.turn.swap_available());
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {

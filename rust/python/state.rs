@@ -343,11 +343,8 @@ impl State {
 
     /// A numpy bool array over all actions, true where legal.
     fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.current.legal_actions(&mut self.buf);
         let mut mask = vec![false; self.current.num_actions()];
-        for &a in &self.buf {
-            mask[a as usize] = true;
-        }
+        self.current.legal_mask(&mut mask, &mut self.buf);
         PyArray1::from_vec(py, mask)
     }
 
