@@ -185,13 +185,22 @@ struct Worker<P: Position> {
     covered: Vec<bool>,
 }
 
+/// Which games of a batch to play, by whom, and what to record: games
+/// `first .. first + count` of the batch seeded `seed`, `players[s]`
+/// playing seat `s`, each stopped unfinished after `max_moves` actions,
+/// recording what `detail` asks for beyond the outcomes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    pub players: [Player; 2],
+    pub seed: u64,
+    pub first: u64,
+    pub count: usize,
+    pub max_moves: usize,
+    pub detail: Detail,
+}
+
 struct PlayGames<'a> {
-    players: [Player; 2],
-    seed: u64,
-    first: u64,
-    count: usize,
-    max_moves: usize,
-    detail: Detail,
+    schedule: Schedule,
     stop: &'a Stop,
     out: &'a mut Games,
 }
@@ -202,7 +211,7 @@ impl PositionVisitor for PlayGames<'_> {
     fn visit<P: Position>(self, start: &P) {
         // In waves of blocks, so that the blocks' results waiting to be
         // joined stay few, and a stopped batch ends at once.
-        let blocks = self.count.div_ceil(BLOCK);
+        let blocks = self.schedule.count.div_ceil(BLOCK);
         for wave in (0..blocks).step_by(WAVE) {
             if self.stop.requested() {
                 break;
@@ -219,13 +228,13 @@ impl PositionVisitor for PlayGames<'_> {
                     },
                     |worker, b| {
                         let mut block = Games::default();
-                        for i in b * BLOCK..((b + 1) * BLOCK).min(self.count) {
+                        for i in b * BLOCK..((b + 1) * BLOCK).min(self.schedule.count) {
                             if self.stop.requested() {
                                 break;
                             }
                             worker.state.clone_from(start);
-                            let index = self.first + i as u64;
-                            let mut rng = Rng::for_game(self.seed, index);
+                            let index = self.schedule.first + i as u64;
+                            let mut rng = Rng::for_game(self.schedule.seed, index);
                             let outcome = self.play(index, worker, &mut rng, &mut block);
                             block.record(&outcome);
                         }
@@ -256,12 +265,13 @@ impl PlayGames<'_> {
             evaluator,
             covered,
         } = worker;
-        if self.players == [Player::Random; 2] && self.detail == Detail::default() {
-            return playout(state, rng, self.max_moves, buf);
+        if self.schedule.players == [Player::Random; 2] && self.schedule.detail == Detail::default()
+        {
+            return playout(state, rng, self.schedule.max_moves, buf);
         }
-        let branching = self.detail.branching;
-        let evaluation = self.detail.evaluation.filter(|e| index < e.games);
-        let mut evaluation_rng = Rng::for_game(evaluation_seed(self.seed), index);
+        let branching = self.schedule.detail.branching;
+        let evaluation = self.schedule.detail.evaluation.filter(|e| index < e.games);
+        let mut evaluation_rng = Rng::for_game(evaluation_seed(self.schedule.seed), index);
         let points = state.board().points();
         covered.clear();
         covered.resize(points, false);
@@ -297,7 +307,7 @@ impl PlayGames<'_> {
         };
         let choose = |state: &mut P, rng: &mut Rng, buf: &mut Vec<Action>| {
             let seat = state.turn().seat_to_move();
-            let action = match self.players[seat] {
+            let action = match self.schedule.players[seat] {
                 Player::Random => state.random_action(rng, buf),
                 Player::Mcts {
                     iterations,
@@ -316,7 +326,14 @@ impl PlayGames<'_> {
             }
             action
         };
-        let outcome = play_out(state, rng, self.max_moves, buf, choose, before_move);
+        let outcome = play_out(
+            state,
+            rng,
+            self.schedule.max_moves,
+            buf,
+            choose,
+            before_move,
+        );
         if branching {
             block.record_detail(&tally, placed);
         }
@@ -399,30 +416,13 @@ fn search_move<P: Position>(
     totals.result(buf, done).best()
 }
 
-/// Plays games `first .. first + count` of the batch seeded `seed` from
-/// `start`, `players[s]` playing seat `s`, on the current rayon pool,
-/// recording what `detail` asks for beyond the outcomes. When `stop` is
-/// requested the batch ends early: the games not yet begun are left out,
-/// and the game in play may end unfinished.
-#[allow(clippy::too_many_arguments)]
-pub fn play_games(
-    start: &AnyPosition,
-    players: [Player; 2],
-    seed: u64,
-    first: u64,
-    count: usize,
-    max_moves: usize,
-    detail: Detail,
-    stop: &Stop,
-) -> Games {
+/// Plays the games of `schedule` from `start` on the current rayon pool.
+/// When `stop` is requested the batch ends early: the games not yet begun
+/// are left out, and the game in play may end unfinished.
+pub fn play_games(start: &AnyPosition, schedule: Schedule, stop: &Stop) -> Games {
     let mut out = Games::default();
     start.visit(PlayGames {
-        players,
-        seed,
-        first,
-        count,
-        max_moves,
-        detail,
+        schedule,
         stop,
         out: &mut out,
     });
@@ -440,16 +440,15 @@ pub fn playouts(
     max_moves: usize,
     stop: &Stop,
 ) -> Games {
-    play_games(
-        start,
-        [Player::Random; 2],
+    let schedule = Schedule {
+        players: [Player::Random; 2],
         seed,
         first,
         count,
         max_moves,
-        Detail::default(),
-        stop,
-    )
+        detail: Detail::default(),
+    };
+    play_games(start, schedule, stop)
 }
 
 #[cfg(test)]

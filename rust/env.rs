@@ -386,12 +386,10 @@ impl<P: Position> Slot<P> {
         }
         let actions = out.num_actions;
         let mask = &mut out.masks[row * actions..(row + 1) * actions];
-        mask.fill(false);
-        if !self.done {
-            self.state.legal_actions(&mut self.buf);
-            for &a in &self.buf {
-                mask[a as usize] = true;
-            }
+        if self.done {
+            mask.fill(false);
+        } else {
+            self.state.legal_mask(mask, &mut self.buf);
         }
         out.to_move[row] = self.state.to_move().index() as i32;
         out.current_player[row] = self.seat_to_move() as i32;

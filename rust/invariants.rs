@@ -83,6 +83,15 @@ pub fn check_position(state: &mut AnyPosition, at: &str) {
         legal.windows(2).all(|w| w[0] < w[1]),
         "{at}: legal in order"
     );
+    let mut mask = vec![true; state.num_actions()];
+    state.legal_mask(&mut mask, &mut Vec::new());
+    let listed: Vec<Action> = (0..mask.len() as Action)
+        .filter(|&a| mask[a as usize])
+        .collect();
+    assert_eq!(
+        listed, legal,
+        "{at}: the legal mask marks the legal actions"
+    );
     let before = seen(state);
     for action in 0..state.num_actions() as Action {
         let legal_here = legal.binary_search(&action).is_ok();

@@ -379,31 +379,38 @@ mod tests {
 
     #[test]
     fn every_refusal_says_the_range() {
-        let message = |spec: &OptionSpec, v| spec.check(v).unwrap_err().to_string();
-        assert_eq!(
-            message(&SIZE, OptionValue::Int(i64::MIN)),
-            "size must be from 2 to 25, got -9223372036854775808"
-        );
-        assert_eq!(
-            message(&SIZE, OptionValue::Float(7.5)),
-            "size must be a whole number from 2 to 25, got 7.5"
-        );
-        assert_eq!(
-            message(&KOMI, OptionValue::Int(i64::MAX)),
-            "komi must be from -10 to 10, got 9223372036854775807"
-        );
-        assert_eq!(
-            message(&KOMI, OptionValue::Float(0.3)),
-            "komi must be a multiple of 0.5 from -10 to 10, got 0.3"
-        );
-        assert_eq!(
-            message(&KOMI, OptionValue::Bool(true)),
-            "komi must be a number from -10 to 10, got true"
-        );
-        assert_eq!(
-            message(&PIE, OptionValue::Int(1)),
-            "pie must be true or false, got 1"
-        );
+        use OptionValue::{Bool, Float, Int};
+        let refused = [
+            (
+                &SIZE,
+                Int(i64::MIN),
+                "size must be from 2 to 25, got -9223372036854775808",
+            ),
+            (
+                &SIZE,
+                Float(7.5),
+                "size must be a whole number from 2 to 25, got 7.5",
+            ),
+            (
+                &KOMI,
+                Int(i64::MAX),
+                "komi must be from -10 to 10, got 9223372036854775807",
+            ),
+            (
+                &KOMI,
+                Float(0.3),
+                "komi must be a multiple of 0.5 from -10 to 10, got 0.3",
+            ),
+            (
+                &KOMI,
+                Bool(true),
+                "komi must be a number from -10 to 10, got true",
+            ),
+            (&PIE, Int(1), "pie must be true or false, got 1"),
+        ];
+        for (spec, value, message) in refused {
+            assert_eq!(spec.check(value).unwrap_err().to_string(), message);
+        }
         assert!(SIZE.check(OptionValue::Float(7.0)).is_err());
     }
 

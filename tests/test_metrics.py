@@ -4,11 +4,13 @@ batch, or a board small enough to count."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
 import stonefield
 from stonefield import OptionError
+from stonefield.analyze import BalanceReport
 from stonefield.metrics import (
     Trajectory,
     board_coverage,
@@ -28,6 +30,12 @@ from stonefield.metrics import (
     skill_trace,
     stability,
 )
+
+
+def sunder_2(**budgets: Any) -> BalanceReport:
+    """The analysis of 40 random games of Sunder 2 without the pie rule (seed
+    2): its games last a few plies, so the budgets alone decide what runs."""
+    return stonefield.analyze("sunder", games=40, seed=2, size=2, pie=False, **budgets)
 
 
 def test_a_share_has_its_wilson_interval_and_a_mean_its_normal_one():
@@ -201,15 +209,13 @@ def test_left_out_budgets_are_fitted_to_the_games_length():
     fitted = [fit_skill_trace(length, 20, 4, 16) for length in (100, 200, 400, 800, 1600)]
     assert fitted == sorted(fitted, reverse=True) and fitted[-1] == (0, 8)
     assert 16 <= fit_evaluation_iterations(2000, 20, 20, 200) < 32, "never below 16"
-    report = stonefield.analyze("sunder", games=40, seed=2, size=2, pie=False, skill_games=2)
+    report = sunder_2(skill_games=2)
     trace = report.skill_trace
     assert trace is not None and [lv.weak for lv in trace.levels] == [16, 32, 64, 128]
     evaluation = report.report("random").measures.evaluation
     assert evaluation is not None and evaluation.iterations == 200
     # A budget given is kept: only what is left out is fitted.
-    given = stonefield.analyze(
-        "sunder", games=40, seed=2, size=2, pie=False, skill_games=2, skill_base=3
-    )
+    given = sunder_2(skill_games=2, skill_base=3)
     assert given.skill_trace is not None and given.skill_trace.levels[0].weak == 3
 
 
@@ -258,9 +264,7 @@ def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_
     from stonefield.metrics.report import html_report
 
     # Sunder 2's games last a few plies; 1e6 games a level cannot fit.
-    report = stonefield.analyze(
-        "sunder", games=40, seed=2, size=2, pie=False, evaluated_games=0, skill_games=10**6
-    )
+    report = sunder_2(evaluated_games=0, skill_games=10**6)
     assert report.skill_trace is None
     mean_length = report.report("random").measures.duration.value
     expected = skill_trace_cost(mean_length, 10**6, 1, INFORMATIVE_BASE)
@@ -273,12 +277,7 @@ def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_
     }
     assert f"--skill-levels 1 --skill-base {INFORMATIVE_BASE} runs it" in html_report(report)
     # A base given is the base the report names and costs.
-    based = stonefield.analyze(
-        "sunder",
-        games=40,
-        seed=2,
-        size=2,
-        pie=False,
+    based = sunder_2(
         evaluated_games=0,
         skill_games=10**6,
         skill_base=3,
@@ -289,12 +288,7 @@ def test_a_skill_trace_too_costly_for_one_level_is_left_out_and_the_report_says_
     )
     assert "6 against 3 iterations" in html_report(based)
     # A trace asked for is never left out, and one that fits leaves nothing to say.
-    asked = stonefield.analyze(
-        "sunder",
-        games=40,
-        seed=2,
-        size=2,
-        pie=False,
+    asked = sunder_2(
         evaluated_games=0,
         skill_levels=1,
         skill_games=2,
@@ -313,12 +307,7 @@ def test_left_out_budgets_follow_the_measured_cost_and_the_report_says_so():
     page = html_report(report)
     assert f"--skill-levels {len(trace.levels)} --skill-base {trace.levels[0].weak}" in page
     # Budgets given are kept.
-    given = stonefield.analyze(
-        "sunder",
-        games=40,
-        seed=2,
-        size=2,
-        pie=False,
+    given = sunder_2(
         skill_games=2,
         skill_base=3,
         skill_levels=1,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,8 @@ from stonefield.messages import shown
 
 if TYPE_CHECKING:
     from stonefield.evaluators import Evaluator, Rollouts, Uniform
+
+T = TypeVar("T")
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 1000
@@ -82,22 +84,32 @@ def _real(name: str, value: Any, positive: bool) -> float:
 
 
 @dataclass(frozen=True, eq=False)
-class SearchResult:
-    """What one MCTS search found: per legal move, in action order.
+class RootVisits:
+    """What a search found at the root: per legal move, in action order.
 
     Attributes:
         moves: the legal moves as text.
         actions: int64 action indices of the legal moves.
-        visits: int64 root visits of each move (they sum to ``iterations``).
+        visits: int64 root visits of each move.
+    """
+
+    moves: tuple[str, ...]
+    actions: npt.NDArray[np.int64]
+    visits: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, eq=False)
+class SearchResult(RootVisits):
+    """What one MCTS search found: the root's visits (they sum to
+    ``iterations``) and, per legal move, in action order:
+
+    Attributes:
         values: float64 mean reward of each move in [-1, 1] for the player
             to move (+1 always wins, -1 always loses; 0 when never tried).
         iterations: iterations run over all threads.
         best: the move the search chooses: the most visited.
     """
 
-    moves: tuple[str, ...]
-    actions: npt.NDArray[np.int64]
-    visits: npt.NDArray[np.int64]
     values: npt.NDArray[np.float64]
     iterations: int
     best: Move
@@ -207,14 +219,35 @@ class MCTS:
         return f"MCTS({', '.join(budget)}, seed={self.seed}, threads={self.threads})"
 
 
+class _Setting(Generic[T]):
+    """A PUCT bot's read-only setting: the same-named field of its ``config``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, bot: None, owner: type) -> _Setting[T]: ...
+    @overload
+    def __get__(self, bot: PUCT, owner: type) -> T: ...
+    def __get__(self, bot: PUCT | None, owner: type) -> T | _Setting[T]:
+        if bot is None:
+            return self
+        value: T = getattr(bot.config, self.name)
+        return value
+
+    def __set__(self, bot: PUCT, value: T) -> None:
+        raise AttributeError(f"{self.name} is fixed when the bot is made")
+
+
 @dataclass(frozen=True, eq=False)
-class PUCTResult:
-    """What one PUCT search found: per legal move, in action order.
+class PUCTResult(RootVisits):
+    """What one PUCT search found: the root's visits (they sum to
+    ``simulations``) and, per legal move, in action order:
 
     Attributes:
-        moves: the legal moves as text.
-        actions: int64 action indices of the legal moves.
-        visits: int64 root visits of each move (they sum to ``simulations``).
         values: float32 mean value of each move in [-1, 1] for the player to
             move (0 when never visited).
         priors: float32 prior of each move, as the search used it (with the
@@ -224,9 +257,6 @@ class PUCTResult:
             most visited; else one drawn from the visits).
     """
 
-    moves: tuple[str, ...]
-    actions: npt.NDArray[np.int64]
-    visits: npt.NDArray[np.int64]
     values: npt.NDArray[np.float32]
     priors: npt.NDArray[np.float32]
     simulations: int
@@ -314,45 +344,16 @@ class PUCT:
         self.seed = _seed(seed)
         self.threads = threads
 
-    @property
-    def simulations(self) -> int | None:
-        """Descents from the root per move (None: as many as ``seconds`` allow)."""
-        return self.config.simulations
-
-    @property
-    def seconds(self) -> float | None:
-        """Wall time per move (None: no limit but the simulations)."""
-        return self.config.seconds
-
-    @property
-    def c_puct(self) -> float:
-        """The exploration constant."""
-        return self.config.c_puct
-
-    @property
-    def dirichlet_alpha(self) -> float | None:
-        """The concentration of the root's noise (None: no noise)."""
-        return self.config.dirichlet_alpha
-
-    @property
-    def dirichlet_fraction(self) -> float:
-        """The share of the noise in the root's priors."""
-        return self.config.dirichlet_fraction
-
-    @property
-    def temperature(self) -> float:
-        """The temperature of the move chosen from the root's visits."""
-        return self.config.temperature
-
-    @property
-    def virtual_loss(self) -> float:
-        """Lost visits per descent under way."""
-        return self.config.virtual_loss
-
-    @property
-    def batch_size(self) -> int:
-        """Leaves per evaluator call."""
-        return self.config.batch_size
+    simulations = _Setting[int | None](
+        "Descents from the root per move (None: as ``seconds`` allow)."
+    )
+    seconds = _Setting[float | None]("Wall time per move (None: no limit but the simulations).")
+    c_puct = _Setting[float]("The exploration constant.")
+    dirichlet_alpha = _Setting[float | None]("The concentration of the root's noise (None: none).")
+    dirichlet_fraction = _Setting[float]("The share of the noise in the root's priors.")
+    temperature = _Setting[float]("The temperature of the move chosen from the root's visits.")
+    virtual_loss = _Setting[float]("Lost visits per descent under way.")
+    batch_size = _Setting[int]("Leaves per evaluator call.")
 
     def analyse(self, state: State) -> PUCTResult:
         """Searches ``state`` and returns the root's statistics per move.

@@ -25,7 +25,7 @@ from rich.progress import (
     TextColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
+from rich.table import Column, Table
 
 from stonefield import __version__, registry
 from stonefield._core import (
@@ -52,7 +52,13 @@ from stonefield.game import Game, OptionValue, State, game
 from stonefield.jsondata import dumps
 from stonefield.metrics.report import skill_trace_left_out
 from stonefield.metrics.skill_trace import DEFAULT_BASE, DEFAULT_GAMES, DEFAULT_LEVELS
-from stonefield.metrics.tables import crosstable, measures_table, ratings_table, skill_trace_table
+from stonefield.metrics.tables import (
+    crosstable,
+    measures_table,
+    numbers_table,
+    ratings_table,
+    skill_trace_table,
+)
 from stonefield.metrics.tournament import DEFAULT_GAMES_PER_PAIR, tournament
 from stonefield.notation import decode, load, read
 from stonefield.play import BOTS, Session, enable_line_editing, score_breakdown, score_table
@@ -181,9 +187,9 @@ def _port(text: str) -> int:
 
 def _summary_table(result: SimulationResult) -> Table:
     s = result.summary
-    table = Table(title=f"{result.game!r}\n{s.games:,} random games, seed {result.seed}")
-    table.add_column("", style="bold")
-    table.add_column("value", justify="right")
+    table = numbers_table(
+        f"{result.game!r}\n{s.games:,} random games, seed {result.seed}", "", ("value",)
+    )
 
     def rate(value: float, interval: tuple[float, float]) -> str:
         return f"{value:.1%}  [{interval[0]:.1%}, {interval[1]:.1%}]"
@@ -344,11 +350,11 @@ def _report_tables(report: BalanceReport) -> list[Table]:
     for r in report.reports:
         tables.append(_play_table(report, r))
         if r.komi:
-            komi = Table(
-                title=f"{r.bot}: Black's win rate by komi ({r.komi[0].games:,} games each)"
+            komi = numbers_table(
+                f"{r.bot}: Black's win rate by komi ({r.komi[0].games:,} games each)",
+                Column("komi", justify="right"),
+                ("Black wins (95% interval)",),
             )
-            komi.add_column("komi", justify="right")
-            komi.add_column("Black wins (95% interval)", justify="right")
             for p in r.komi:
                 komi.add_row(f"{p.komi:g}", _percent(p.black_win_rate, p.black_win_interval))
             fair = "not in range" if r.fair_komi is None else f"{r.fair_komi:.2f}"
@@ -359,9 +365,9 @@ def _report_tables(report: BalanceReport) -> list[Table]:
 
 def _play_table(report: BalanceReport, r: PlayReport) -> Table:
     who = "random games" if r.iterations is None else f"MCTS self-play games ({r.iterations} it.)"
-    table = Table(title=f"{report.game!r}: {r.games:,} {who} (seed {report.seed})")
-    table.add_column("", style="bold")
-    table.add_column("value", justify="right")
+    table = numbers_table(
+        f"{report.game!r}: {r.games:,} {who} (seed {report.seed})", "", ("value",)
+    )
     table.add_row("Black wins (95% interval)", _percent(r.black_win_rate, r.black_win_interval))
     table.add_row("unfinished (stopped at the cap)", f"{r.unfinished_share:.1%}")
     for ending, count in r.endings.items():

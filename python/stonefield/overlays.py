@@ -173,6 +173,31 @@ def breaths_drawing(
     return Drawing("breaths", tuple(marks), caption)
 
 
+def group_and_parts(
+    group: Sequence[str],
+    parts: Sequence[Sequence[str]],
+    role: str,
+    first_role: str | None = None,
+) -> tuple[Mark, ...]:
+    """The parts of the board a group leaves, each tinted in its own colour
+    under ``role``, then the group ringed: Sunder's cuts and Esgrad's
+    partitions. With ``first_role``, the first part is highlighted instead,
+    under that role.
+
+    >>> marks = group_and_parts(["b2"], [["a1"], ["c3"]], "cut", first_role="largest-cut")
+    >>> [(m.kind, m.role) for m in marks]
+    [('region', 'largest-cut'), ('region', 'cut'), ('ring', 'group')]
+    """
+    marks = []
+    if first_role is not None and parts:
+        marks.append(Mark("region", tuple(parts[0]), HIGHLIGHT, first_role))
+        parts = parts[1:]
+    for k, part in enumerate(parts):
+        marks.append(Mark("region", tuple(part), PART_COLOURS[k % len(PART_COLOURS)], role))
+    marks.append(Mark("ring", tuple(group), GROUP_RING, "group"))
+    return tuple(marks)
+
+
 def no_group(name: str) -> Drawing:
     """What an overlay about one group draws when there is none."""
     return Drawing(name, (), f"{name}: no group to show")

@@ -26,16 +26,28 @@ fn played(
     count: usize,
     detail: Detail,
 ) -> Games {
-    play_games(
-        start,
+    let schedule = Schedule {
         players,
         seed,
         first,
         count,
-        370,
+        max_moves: 370,
         detail,
-        Stop::never(),
-    )
+    };
+    play_games(start, schedule, Stop::never())
+}
+
+/// Games `first..first + count` of `seed` between random players, capped
+/// at `max_moves` actions, with their branching counted.
+fn counted(seed: u64, first: u64, count: usize, max_moves: usize) -> Schedule {
+    Schedule {
+        players: [Player::Random; 2],
+        seed,
+        first,
+        count,
+        max_moves,
+        detail: BRANCHING,
+    }
 }
 
 fn sunder(size: i64) -> AnyPosition {
@@ -99,16 +111,7 @@ fn max_moves_stops_a_game_unfinished() {
 #[test]
 fn counting_branching_plays_the_same_playouts() {
     let start = sunder(5);
-    let games = play_games(
-        &start,
-        [Player::Random; 2],
-        11,
-        5,
-        100,
-        610,
-        BRANCHING,
-        Stop::never(),
-    );
+    let games = play_games(&start, counted(11, 5, 100, 610), Stop::never());
     let batch = playouts(&start, 11, 5, 100, 610, Stop::never());
     assert_eq!(games.winners, batch.winners);
     assert_eq!(games.lengths, batch.lengths);
@@ -190,16 +193,7 @@ fn per_game_tallies_count_every_ply_of_a_small_board() {
         ]),
     )
     .unwrap();
-    let games = play_games(
-        &start,
-        [Player::Random; 2],
-        5,
-        0,
-        50,
-        70,
-        BRANCHING,
-        Stop::never(),
-    );
+    let games = play_games(&start, counted(5, 0, 50, 70), Stop::never());
     for i in 0..50 {
         let length = games.lengths[i];
         let total: u32 = (0..length).map(|k| 7 - k).sum();
@@ -258,22 +252,17 @@ fn a_requested_stop_leaves_the_games_not_begun_out() {
     let stop = Stop::new();
     stop.request();
     let players = [mcts(1_000_000), Player::Random];
-    let games = play_games(&start, players, 1, 0, 10_000, 610, BRANCHING, &stop);
+    let schedule = Schedule {
+        players,
+        ..counted(1, 0, 10_000, 610)
+    };
+    let games = play_games(&start, schedule, &stop);
     assert!(games.winners.is_empty());
 }
 
 #[test]
 fn a_cap_of_billions_of_moves_costs_only_the_moves_played() {
-    let games = play_games(
-        &sunder(3),
-        [Player::Random; 2],
-        2,
-        0,
-        64,
-        usize::MAX,
-        BRANCHING,
-        Stop::never(),
-    );
+    let games = play_games(&sunder(3), counted(2, 0, 64, usize::MAX), Stop::never());
     let longest = *games.lengths.iter().max().unwrap() as usize;
     assert_eq!(games.reached.len(), longest);
 }

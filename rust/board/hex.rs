@@ -16,15 +16,9 @@ pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -
 static BOARDS: [OnceLock<Board>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
 
 pub(super) fn shared(side: usize) -> Result<&'static Board, Error> {
-    if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
-        return Err(Error::OptionValue {
-            option: "size",
-            message: format!(
-                "size must be from {MIN_SIDE} to {MAX_SIDE} for a hex board, got {side}"
-            ),
-        });
-    }
-    Ok(BOARDS[side].get_or_init(|| build(side)))
+    let fits = (MIN_SIDE..=MAX_SIDE).contains(&side);
+    let accepted = || format!("from {MIN_SIDE} to {MAX_SIDE} for a hex board");
+    super::cached(&BOARDS, side, fits, accepted, build)
 }
 
 fn build(side: usize) -> Board {

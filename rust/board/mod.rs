@@ -14,6 +14,8 @@ mod symmetry;
 pub use notation::{column_letters, parse_column};
 pub use symmetry::Symmetry;
 
+use std::sync::OnceLock;
+
 use crate::error::{quoted, Error};
 
 /// A point's index: points are numbered from 0 in the order RULES.md §1 gives.
@@ -166,6 +168,25 @@ pub struct Board {
     grid_index: Vec<u16>,
     names: Vec<String>,
     symmetries: Vec<Symmetry>,
+}
+
+/// The board of side `side` from `boards` (one slot a side, each built by
+/// `build` when first asked for), or, when `fits` is false, the size error
+/// naming the sides `accepted` describes.
+fn cached(
+    boards: &'static [OnceLock<Board>],
+    side: usize,
+    fits: bool,
+    accepted: impl FnOnce() -> String,
+    build: fn(usize) -> Board,
+) -> Result<&'static Board, Error> {
+    if !fits {
+        return Err(Error::OptionValue {
+            option: "size",
+            message: format!("size must be {}, got {side}", accepted()),
+        });
+    }
+    Ok(boards[side].get_or_init(|| build(side)))
 }
 
 impl Board {

@@ -27,15 +27,9 @@ pub const KING: [(i32, i32); 8] = [
 static BOARDS: [OnceLock<Board>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
 
 pub(super) fn shared(side: usize) -> Result<&'static Board, Error> {
-    if !(MIN_SIDE..=MAX_SIDE).contains(&side) || side % 2 == 0 {
-        return Err(Error::OptionValue {
-            option: "size",
-            message: format!(
-                "size must be odd and from {MIN_SIDE} to {MAX_SIDE} for a square board, got {side}"
-            ),
-        });
-    }
-    Ok(BOARDS[side].get_or_init(|| build(side)))
+    let fits = (MIN_SIDE..=MAX_SIDE).contains(&side) && side % 2 == 1;
+    let accepted = || format!("odd and from {MIN_SIDE} to {MAX_SIDE} for a square board");
+    super::cached(&BOARDS, side, fits, accepted, build)
 }
 
 fn build(side: usize) -> Board {

@@ -192,23 +192,32 @@ fn the_hexagon_has_12_symmetries_and_the_square_8_each_keeping_every_adjacency()
 
 #[test]
 fn symmetries_follow_the_documented_order() {
-    // Hex side 3: one rotation step turns direction (1, 0) into (1, 1), so
-    // the point east of the centre goes to the one north-east of it.
-    let hex = Board::hex(3).unwrap();
-    let p = |name: &str| hex.parse_point(name).unwrap();
-    assert_eq!(hex.symmetries()[1].point(p("d3")), p("d4"));
-    assert_eq!(hex.symmetries()[3].point(p("d3")), p("b3"));
-    // The first reflection exchanges column and row.
-    assert_eq!(hex.symmetries()[6].point(p("d3")), p("c4"));
-    assert_eq!(hex.symmetries()[6].point(p("a1")), p("a1"));
-    // Square 5: a quarter turn counterclockwise takes a1 to e1; the
-    // reflection keeps a1 and exchanges b1 with a2.
-    let square = Board::square(5).unwrap();
-    let q = |name: &str| square.parse_point(name).unwrap();
-    assert_eq!(square.symmetries()[1].point(q("a1")), q("e1"));
-    assert_eq!(square.symmetries()[2].point(q("a1")), q("e5"));
-    assert_eq!(square.symmetries()[4].point(q("b1")), q("a2"));
-    assert_eq!(square.symmetries()[4].point(q("a1")), q("a1"));
+    // (board, symmetry, point, where the symmetry takes it).
+    let cases = [
+        // Hex side 3: one rotation step turns direction (1, 0) into (1, 1),
+        // so the point east of the centre goes to the one north-east of it.
+        (Board::hex(3).unwrap(), 1, "d3", "d4"),
+        (Board::hex(3).unwrap(), 3, "d3", "b3"),
+        // The first reflection exchanges column and row.
+        (Board::hex(3).unwrap(), 6, "d3", "c4"),
+        (Board::hex(3).unwrap(), 6, "a1", "a1"),
+        // Square 5: a quarter turn counterclockwise takes a1 to e1; the
+        // reflection keeps a1 and exchanges b1 with a2.
+        (Board::square(5).unwrap(), 1, "a1", "e1"),
+        (Board::square(5).unwrap(), 2, "a1", "e5"),
+        (Board::square(5).unwrap(), 4, "b1", "a2"),
+        (Board::square(5).unwrap(), 4, "a1", "a1"),
+    ];
+    for (board, symmetry, from, to) in cases {
+        let p = |name: &str| board.parse_point(name).unwrap();
+        assert_eq!(
+            board.symmetries()[symmetry].point(p(from)),
+            p(to),
+            "{:?} {}: symmetry {symmetry} of {from}",
+            board.shape(),
+            board.side()
+        );
+    }
 }
 
 #[test]

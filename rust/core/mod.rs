@@ -1,5 +1,5 @@
-//! The few pieces every game shares: colours, visit marks and the flood
-//! fill built on them, point sets, union-find, the split of a region at a
+//! The few pieces every game shares: colours, the list of empty points,
+//! visit marks and the flood fill built on them, point sets, union-find, the split of a region at a
 //! filled point, the random number generator, and the flag that stops long
 //! work.
 
@@ -23,6 +23,7 @@ macro_rules! clone_by_fields {
 pub(crate) use clone_by_fields;
 
 mod colour;
+mod empty_points;
 mod flood;
 mod marks;
 mod point_list;
@@ -33,6 +34,7 @@ mod stop;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
+pub use empty_points::{mark_empty_points, push_empty_points};
 pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;

@@ -78,6 +78,20 @@ fn config(autoreset: Autoreset, max_moves: usize) -> Config {
     }
 }
 
+/// `envs` envs of `name` seeded 0 under `config`, just reset: the start
+/// position, the batch and the rows it wrote.
+fn reset(
+    name: &str,
+    envs: usize,
+    config: Config,
+) -> (AnyPosition, Box<dyn Batch<f32>>, Buffers<f32>) {
+    let start = start(name);
+    let mut batch = new::<f32>(&start, envs, 0, config);
+    let mut out = Buffers::new(&start, envs, false);
+    batch.reset(None, None, out.outputs());
+    (start, batch, out)
+}
+
 /// One env played by hand: the position, its actions, and whether its game
 /// ended at the last step.
 struct Reference {
@@ -250,10 +264,7 @@ fn bytes_are_the_float_planes_times_255() {
 
 #[test]
 fn a_refused_step_names_the_env_and_changes_nothing() {
-    let start = start("sunder");
-    let mut batch = new::<f32>(&start, 4, 0, config(Autoreset::Off, 100));
-    let mut out = Buffers::new(&start, 4, false);
-    batch.reset(None, None, out.outputs());
+    let (_, mut batch, mut out) = reset("sunder", 4, config(Autoreset::Off, 100));
     batch.step(&[0, 1, 2, 3], out.outputs()).unwrap();
     let before = out.clone();
     let occupied = batch.step(&[4, 5, 2, 6], out.outputs()).unwrap_err();
@@ -276,10 +287,7 @@ fn a_refused_step_names_the_env_and_changes_nothing() {
 
 #[test]
 fn with_autoreset_off_an_ended_game_must_be_reset() {
-    let start = start("sunder");
-    let mut batch = new::<f32>(&start, 2, 0, config(Autoreset::Off, 3));
-    let mut out = Buffers::new(&start, 2, false);
-    batch.reset(None, None, out.outputs());
+    let (_, mut batch, mut out) = reset("sunder", 2, config(Autoreset::Off, 3));
     for a in 0..3 {
         batch.step(&[a, a], out.outputs()).unwrap();
     }
@@ -294,12 +302,9 @@ fn with_autoreset_off_an_ended_game_must_be_reset() {
 
 #[test]
 fn an_illegal_action_loses_at_once_when_asked() {
-    let start = start("sunder");
     let mut lose = config(Autoreset::NextStep, 100);
     lose.illegal = Illegal::Lose;
-    let mut batch = new::<f32>(&start, 2, 0, lose);
-    let mut out = Buffers::new(&start, 2, false);
-    batch.reset(None, None, out.outputs());
+    let (_, mut batch, mut out) = reset("sunder", 2, lose);
     batch.step(&[0, 0], out.outputs()).unwrap();
     // White (the second seat) plays on Black's stone in env 0.
     batch.step(&[0, 1], out.outputs()).unwrap();
@@ -317,10 +322,7 @@ fn an_illegal_action_loses_at_once_when_asked() {
 
 #[test]
 fn a_position_put_into_an_env_is_stepped_on_and_its_row_rewritten() {
-    let start = start("lingarda");
-    let mut batch = new::<f32>(&start, 3, 0, config(Autoreset::NextStep, 100));
-    let mut out = Buffers::new(&start, 3, false);
-    batch.reset(None, None, out.outputs());
+    let (start, mut batch, mut out) = reset("lingarda", 3, config(Autoreset::NextStep, 100));
     let mut moved = start.clone();
     moved.apply(4).unwrap();
     assert!(batch.set_position(1, &moved, &[4], out.outputs()));

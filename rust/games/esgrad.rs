@@ -17,7 +17,9 @@ use std::borrow::Cow;
 
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
-use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
+use crate::core::{
+    clone_by_fields, mark_empty_points, push_empty_points, Colour, PointList, Rng, EMPTY,
+};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
@@ -223,8 +225,14 @@ impl Position for Esgrad {
         if self.is_terminal() {
             return;
         }
-        out.extend((0..self.board.points() as Point).filter(|&p| self.cells[p as usize] == EMPTY));
+        push_empty_points(&self.cells[..self.board.points()], out);
         out.push(self.board.points() as Action);
+    }
+
+    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
+        let (points, in_play) = (self.board.points(), !self.is_terminal());
+        mark_empty_points(&self.cells[..points], in_play, mask);
+        mask[points] = in_play;
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {

@@ -54,6 +54,19 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// first). Empty when the game is over.
     fn legal_actions(&mut self, out: &mut Vec<Action>);
 
+    /// Writes into `mask`, one entry per action, whether each action is
+    /// legal now (all false when the game is over). `buf` is scratch for
+    /// games that list their actions to write it; a game whose legal points
+    /// are its empty ones writes it from its cells, with no list and no
+    /// scatter.
+    fn legal_mask(&mut self, mask: &mut [bool], buf: &mut Vec<Action>) {
+        mask.fill(false);
+        self.legal_actions(buf);
+        for &a in buf.iter() {
+            mask[a as usize] = true;
+        }
+    }
+
     /// Why `action` (a valid index) is illegal now, or `Ok` if it is legal.
     ///
     /// # Errors

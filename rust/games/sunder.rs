@@ -31,7 +31,8 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, split, Colour, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
+    bits, mark_empty_points, push_empty_points, split, Colour, Flood, Floods, PointList, PointSets,
+    Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -725,20 +726,16 @@ impl Position for Sunder {
         if self.is_terminal() {
             return;
         }
-        // Branch-free: every point is written and only the empty ones are
-        // kept, since a branch per point would mispredict on a board half
-        // full of stones at random.
-        let points = self.board.points();
-        out.resize(points, 0);
-        let mut kept = 0;
-        for (p, &cell) in self.cells[..points].iter().enumerate() {
-            out[kept] = p as Action;
-            kept += usize::from(cell == EMPTY);
-        }
-        out.truncate(kept);
+        push_empty_points(&self.cells[..self.board.points()], out);
         if self.turn.swap_available() {
             out.push(self.board.points() as Action);
         }
+    }
+
+    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
+        let (points, in_play) = (self.board.points(), !self.is_terminal());
+        mark_empty_points(&self.cells[..points], in_play, mask);
+        mask[points..].fill(in_play && self.turn.swap_available());
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {

@@ -3,7 +3,7 @@
 //! ([`interruptible`]), and their results come back as one typed object
 //! with a numpy array per field.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -17,12 +17,19 @@ use crate::playout::default_max_moves;
 
 /// Declares the frozen result class with one getter per field, a
 /// positional constructor in field order, and `__reduce__` through it (so
-/// that executors can pickle a chunk's result).
+/// that executors can pickle a chunk's result). The fields before the `;`
+/// are the same-named columns of `$source`, which `from_columns` makes into
+/// numpy arrays; the fields after it are given to `from_columns` as they are.
 macro_rules! result_class {
-    ($(#[$doc:meta])* $name:ident { $($(#[$field_doc:meta])* $field:ident,)* }) => {
+    ($(#[$doc:meta])* $name:ident from $source:ty {
+        $($(#[$column_doc:meta])* $column:ident,)*
+        ;
+        $($(#[$field_doc:meta])* $field:ident,)*
+    }) => {
         $(#[$doc])*
         #[pyclass(module = "stonefield._core", frozen)]
         pub struct $name {
+            $($(#[$column_doc])* #[pyo3(get)] $column: Py<PyAny>,)*
             $($(#[$field_doc])* #[pyo3(get)] $field: Py<PyAny>,)*
         }
 
@@ -30,8 +37,8 @@ macro_rules! result_class {
         impl $name {
             #[new]
             #[allow(clippy::too_many_arguments)] // one per field, in order
-            fn new($($field: Py<PyAny>),*) -> Self {
-                Self { $($field),* }
+            fn new($($column: Py<PyAny>,)* $($field: Py<PyAny>,)*) -> Self {
+                Self { $($column,)* $($field,)* }
             }
 
             fn __reduce__<'py>(
@@ -39,8 +46,21 @@ macro_rules! result_class {
             ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
                 let py = slf.py();
                 let this = slf.get();
-                let fields = PyTuple::new(py, [$(this.$field.clone_ref(py)),*])?;
+                let fields = PyTuple::new(
+                    py,
+                    [$(this.$column.clone_ref(py),)* $(this.$field.clone_ref(py),)*],
+                )?;
                 Ok((slf.get_type().into_any(), fields))
+            }
+        }
+
+        impl $name {
+            /// The columns of `source` as numpy arrays, and the other fields.
+            fn from_columns(py: Python<'_>, source: $source, $($field: Py<PyAny>,)*) -> Self {
+                Self {
+                    $($column: PyArray1::from_vec(py, source.$column).into_any().unbind(),)*
+                    $($field,)*
+                }
             }
         }
     };
@@ -48,10 +68,11 @@ macro_rules! result_class {
 
 result_class! {
     /// The per-game results of a batch, in game order: each field a numpy
-    /// array with one entry per game, except `branching` and `reached`
-    /// (per ply), the three `evaluated` arrays (one entry per evaluated
-    /// position) and `max_moves`, the cap the games were played under.
-    GameBatch {
+    /// array with one entry per game, except `scores` (two), `branching`
+    /// and `reached` (per ply), the three `evaluated` arrays (one entry per
+    /// evaluated position) and `max_moves`, the cap the games were played
+    /// under.
+    GameBatch from Games {
         /// The winner's colour index (0 Black, 1 White), or -1 for none.
         winners,
         /// Actions played.
@@ -87,6 +108,7 @@ result_class! {
         evaluated_ply,
         /// With an evaluation: Black's value of it.
         evaluation,
+        ;
         /// The cap on actions per game.
         max_moves,
     }
@@ -96,29 +118,12 @@ impl GameBatch {
     /// The results of `count` games played under `max_moves`, as numpy
     /// arrays.
     pub fn of(py: Python<'_>, games: Games, count: usize, max_moves: usize) -> PyResult<Self> {
-        let array = |v: Bound<'_, PyAny>| v.unbind();
-        let scores: Bound<'_, PyArray2<f64>> =
-            PyArray1::from_vec(py, games.scores).reshape([count, 2])?;
-        Ok(Self {
-            winners: array(PyArray1::from_vec(py, games.winners).into_any()),
-            lengths: array(PyArray1::from_vec(py, games.lengths).into_any()),
-            finished: array(PyArray1::from_vec(py, games.finished).into_any()),
-            swapped: array(PyArray1::from_vec(py, games.swapped).into_any()),
-            scores: array(scores.into_any()),
-            last: array(PyArray1::from_vec(py, games.last).into_any()),
-            branching: array(PyArray1::from_vec(py, games.branching).into_any()),
-            reached: array(PyArray1::from_vec(py, games.reached).into_any()),
-            legal_total: array(PyArray1::from_vec(py, games.legal_total).into_any()),
-            legal_max: array(PyArray1::from_vec(py, games.legal_max).into_any()),
-            legal_first: array(PyArray1::from_vec(py, games.legal_first).into_any()),
-            legal_last: array(PyArray1::from_vec(py, games.legal_last).into_any()),
-            decisions: array(PyArray1::from_vec(py, games.decisions).into_any()),
-            covered: array(PyArray1::from_vec(py, games.covered).into_any()),
-            evaluated_game: array(PyArray1::from_vec(py, games.evaluated_game).into_any()),
-            evaluated_ply: array(PyArray1::from_vec(py, games.evaluated_ply).into_any()),
-            evaluation: array(PyArray1::from_vec(py, games.evaluation).into_any()),
-            max_moves: max_moves.into_pyobject(py)?.into_any().unbind(),
-        })
+        let cap = max_moves.into_pyobject(py)?.into_any().unbind();
+        let mut batch = Self::from_columns(py, games, cap);
+        // Two scores a game, one row each.
+        let scores = batch.scores.bind(py).cast::<PyArray1<f64>>()?;
+        batch.scores = scores.reshape([count, 2])?.into_any().unbind();
+        Ok(batch)
     }
 }
 

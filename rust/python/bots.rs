@@ -15,7 +15,7 @@ use super::game::Game;
 use super::interrupt::interruptible;
 use super::pools::pool;
 use super::state::State;
-use crate::batch::{play_games, Detail, Evaluation, Player};
+use crate::batch::{play_games, Detail, Evaluation, Player, Schedule};
 use crate::bot::{search, Budget};
 use crate::core::Rng;
 use crate::games::{AnyPosition, Position};
@@ -185,13 +185,20 @@ pub fn games<'py>(
             })
         }
     };
-    let detail = Detail {
-        branching,
-        evaluation,
+    let schedule = Schedule {
+        players,
+        seed,
+        first,
+        count,
+        max_moves,
+        detail: Detail {
+            branching,
+            evaluation,
+        },
     };
     let pool = pool(threads)?;
     let games = interruptible(py, |stop| {
-        pool.install(|| play_games(&start, players, seed, first, count, max_moves, detail, stop))
+        pool.install(|| play_games(&start, schedule, stop))
     })?;
     GameBatch::of(py, games, count, max_moves)
 }

@@ -324,8 +324,12 @@ impl State {
     /// The legal moves as text, in action-index order: a read-only
     /// sequence (`len`, indexing, iteration, `in`, `==` with a list).
     fn legal_moves(&mut self) -> LegalMoves {
-        self.current.legal_actions(&mut self.buf);
-        LegalMoves::new(self.buf.clone(), self.names.clone())
+        // Listed straight into the vector the sequence keeps, with room for
+        // a list that writes a word of points past its end: one allocation
+        // and no copy.
+        let mut actions = Vec::with_capacity(self.current.num_actions() + 8);
+        self.current.legal_actions(&mut actions);
+        LegalMoves::new(actions, self.names.clone())
     }
 
     /// The legal action indices, increasing, as a numpy int64 array.
@@ -339,11 +343,8 @@ impl State {
 
     /// A numpy bool array over all actions, true where legal.
     fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.current.legal_actions(&mut self.buf);
         let mut mask = vec![false; self.current.num_actions()];
-        for &a in &self.buf {
-            mask[a as usize] = true;
-        }
+        self.current.legal_mask(&mut mask, &mut self.buf);
         PyArray1::from_vec(py, mask)
     }
 

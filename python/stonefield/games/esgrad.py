@@ -9,11 +9,9 @@ from stonefield._core import EsgradGroup, EsgradScore
 from stonefield.colour import Colour
 from stonefield.game import Game, State
 from stonefield.overlays import (
-    GROUP_RING,
-    PART_COLOURS,
     Drawing,
-    Mark,
     Overlays,
+    group_and_parts,
     group_point,
     no_group,
     point_names,
@@ -30,20 +28,17 @@ def partitions_overlay(state: State, at: int | None) -> Drawing:
     found = None if point is None else _core.esgrad_partitions(state, point)
     if point is None or found is None:
         return no_group("partitions")
-    marks = [
-        Mark("region", point_names(state, part), PART_COLOURS[k % len(PART_COLOURS)], "partition")
-        for k, part in enumerate(found)
-    ]
     # The group is what the partitions leave of the board.
     covered = {name for part in found for name in part}
     group = [name for name in state.game.point_names if name not in covered]
-    marks.append(Mark("ring", point_names(state, group), GROUP_RING, "group"))
+    parts = [point_names(state, part) for part in found]
+    marks = group_and_parts(point_names(state, group), parts, "partition")
     count = len(found)
     caption = (
         f"partitions of the group at {state.game.point_names[point]}: {count}, "
         f"worth {count * (count + 1) // 2}"
     )
-    return Drawing("partitions", tuple(marks), caption)
+    return Drawing("partitions", marks, caption)
 
 
 class EsgradState(State):

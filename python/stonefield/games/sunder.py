@@ -7,16 +7,7 @@ from typing import ClassVar
 from stonefield import _core
 from stonefield._core import Cuts
 from stonefield.game import Game, State
-from stonefield.overlays import (
-    GROUP_RING,
-    HIGHLIGHT,
-    PART_COLOURS,
-    Drawing,
-    Mark,
-    Overlays,
-    group_point,
-    no_group,
-)
+from stonefield.overlays import Drawing, Overlays, group_and_parts, group_point, no_group
 
 
 def cuts_overlay(state: State, at: int | None) -> Drawing:
@@ -27,18 +18,13 @@ def cuts_overlay(state: State, at: int | None) -> Drawing:
     found = None if point is None else _core.sunder_cuts(state, point)
     if point is None or found is None:
         return no_group("cuts")
-    marks = []
-    for k, part in enumerate(found.parts):
-        role = "largest-cut" if k == 0 else "cut"
-        colour = HIGHLIGHT if k == 0 else PART_COLOURS[(k - 1) % len(PART_COLOURS)]
-        marks.append(Mark("region", tuple(part), colour, role))
-    marks.append(Mark("ring", tuple(found.group), GROUP_RING, "group"))
+    marks = group_and_parts(found.group, found.parts, "cut", first_role="largest-cut")
     sizes = [len(part) for part in found.parts]
     largest = f"largest cut {sizes[0]} of {state.game.num_points}" if sizes else "no cut"
     caption = f"cuts of the group at {state.game.point_names[point]}: {largest}"
     if len(sizes) > 1:
         caption += f" (others {', '.join(map(str, sizes[1:]))})"
-    return Drawing("cuts", tuple(marks), caption)
+    return Drawing("cuts", marks, caption)
 
 
 class SunderState(State):

@@ -63,6 +63,15 @@ class Played:
         """How many games were played."""
         return len(self.winners)
 
+    @property
+    def winning_seats(self) -> npt.NDArray[np.int64]:
+        """The seat that won each game: 0 for the seat that moved first, 1
+        for the other, -1 for none. A seat keeps its player when the pie
+        rule exchanges the colours, so it is the winner's colour, exchanged
+        after a swap."""
+        seat = self.winners.astype(np.int64) ^ self.swapped.astype(np.int64)
+        return np.where(self.winners >= 0, seat, -1)
+
 
 _PER_GAME = {
     "winners": np.int8,

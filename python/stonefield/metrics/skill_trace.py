@@ -204,12 +204,10 @@ def skill_trace(
             ],
             max_moves or game.default_max_moves,
         )
-        # The seat that won: the winner's colour, exchanged after a swap.
-        decided = played.winners >= 0
-        seat = played.winners.astype(np.int64) ^ played.swapped.astype(np.int64)
+        seat = played.winning_seats
         strong_seat = (np.arange(games) >= half).astype(np.int64)
-        wins = int(np.count_nonzero(decided & (seat == strong_seat)))
-        losses = int(np.count_nonzero(decided & (seat != strong_seat)))
+        wins = int(np.count_nonzero(seat == strong_seat))
+        losses = int(np.count_nonzero((seat >= 0) & (seat != strong_seat)))
         draws = games - wins - losses
         traced.append(
             SkillLevel(

@@ -4,10 +4,10 @@ tables (rich)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from rich.table import Table
+from rich.table import Column, Table
 
 from stonefield.metrics.estimate import Estimate
 from stonefield.metrics.labels import EVALUATION_MEASURES, MEASURES, elo, percent
@@ -24,13 +24,29 @@ def _cell(e: Estimate | None, fmt: Callable[[float], str]) -> str:
     return f"{fmt(e.value)}  [{fmt(e.low)}, {fmt(e.high)}]"
 
 
+def numbers_table(title: str, lead: str | Column, numbers: Iterable[str]) -> Table:
+    """A table titled ``title`` whose first column (``lead``, bold when
+    given by name) says what each row is, and whose other columns, headed
+    ``numbers``, hold figures aligned right.
+
+    >>> [c.justify for c in numbers_table("speed", "game", ("moves/s",)).columns]
+    ['left', 'right']
+    """
+    if isinstance(lead, str):
+        lead = Column(lead, style="bold")
+    return Table(lead, *(Column(n, justify="right") for n in numbers), title=title)
+
+
 def measures_table(report: BalanceReport) -> Table:
     """Every design measure of each player, with its 95 % interval."""
-    table = Table(title=f"{report.game!r}: design measures (95% intervals)")
-    table.add_column("measure", style="bold")
-    for r in report.reports:
-        who = "random play" if r.iterations is None else f"MCTS ({r.iterations} it.)"
-        table.add_column(who, justify="right")
+    table = numbers_table(
+        f"{report.game!r}: design measures (95% intervals)",
+        "measure",
+        (
+            "random play" if r.iterations is None else f"MCTS ({r.iterations} it.)"
+            for r in report.reports
+        ),
+    )
     for name, label, fmt, _ in MEASURES:
         table.add_row(label, *(_cell(getattr(r.measures, name), fmt) for r in report.reports))
     if any(r.measures.evaluation is not None for r in report.reports):
@@ -52,10 +68,11 @@ def measures_table(report: BalanceReport) -> Table:
 
 def skill_trace_table(trace: SkillTrace) -> Table:
     """The stronger player's record and score at each level, and the trend."""
-    table = Table(title="skill trace: MCTS against MCTS with half its iterations")
-    table.add_column("iterations", justify="right")
-    table.add_column("won-lost-drawn", justify="right")
-    table.add_column("stronger's score (95%)", justify="right")
+    table = numbers_table(
+        "skill trace: MCTS against MCTS with half its iterations",
+        Column("iterations", justify="right"),
+        ("won-lost-drawn", "stronger's score (95%)"),
+    )
     for lv in trace.levels:
         table.add_row(
             f"{lv.strong} vs {lv.weak}",
@@ -72,10 +89,11 @@ def skill_trace_table(trace: SkillTrace) -> Table:
 def crosstable(t: Tournament) -> Table:
     """Each pair's games: the row player moving first against the column
     player, as won-lost-drawn for the row player."""
-    table = Table(title=f"{t.game!r}: {t.games_per_pair} games a pair (row moves first)")
-    table.add_column("first \\ second", style="bold")
-    for name in t.players:
-        table.add_column(name, justify="right")
+    table = numbers_table(
+        f"{t.game!r}: {t.games_per_pair} games a pair (row moves first)",
+        "first \\ second",
+        t.players,
+    )
     for i, name in enumerate(t.players):
         table.add_row(
             name,
@@ -89,11 +107,11 @@ def crosstable(t: Tournament) -> Table:
 
 def ratings_table(t: Tournament) -> Table:
     """The players by Elo rating, with 95 % intervals and points."""
-    table = Table(title="Elo by maximum likelihood, centred on the field (95% intervals)")
-    table.add_column("player", style="bold")
-    table.add_column("Elo", justify="right")
-    table.add_column("interval", justify="right")
-    table.add_column("points", justify="right")
+    table = numbers_table(
+        "Elo by maximum likelihood, centred on the field (95% intervals)",
+        "player",
+        ("Elo", "interval", "points"),
+    )
     scores = t.scores
     for i in sorted(range(len(t.players)), key=lambda i: -t.ratings[i].elo):
         r = t.ratings[i]

@@ -254,11 +254,7 @@ def tournament(
                     ),
                     cap,
                 )
-                winner_seat = np.where(
-                    played.winners >= 0,
-                    played.winners.astype(np.int64) ^ played.swapped.astype(np.int64),
-                    -1,
-                )
+                winner_seat = played.winning_seats
             else:
                 work = _PythonWork(game, (entrants[first], entrants[second]), cap, offset)
                 parts = run_chunks(

@@ -4,11 +4,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, per_colour, point_of, position_of};
-use crate::board::Point;
-use crate::games::anadil::Anadil;
+use super::{names, per_colour, view_functions};
 use crate::games::Position as _;
-use crate::python::state::State;
 
 /// Anadil's own counters, each `(black, white)` where it is per colour.
 #[pyclass(module = "stonefield", name = "AnadilCounters", frozen, get_all, eq)]
@@ -22,102 +19,64 @@ pub struct Counters {
     stones: (usize, usize),
 }
 
-/// Anadil's own counters as the board stands.
-#[pyfunction]
-pub fn anadil_counters(mut state: PyRefMut<'_, State>) -> PyResult<Counters> {
-    let anadil = position_of!(state, Anadil);
-    let [black, white] = anadil.stones();
-    Ok(Counters {
-        prison: anadil.prison(),
-        protected_point: anadil
-            .protected_point()
-            .map(|p| anadil.board().name(p).to_string()),
-        stones: (black, white),
-    })
-}
-
-/// The stones of smothered groups on the board as it stands, per colour.
-#[pyfunction]
-pub fn anadil_smothered<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let anadil = position_of!(state, Anadil);
-    let board = anadil.board();
-    per_colour(
-        py,
-        anadil
-            .smothered_stones()
-            .map(|points| names(board, &points)),
-    )
-}
-
-/// How a finished game ended (`"annihilated"`, `"full board"`,
-/// `"blocked"`); None while it goes on.
-#[pyfunction]
-pub fn anadil_ending(mut state: PyRefMut<'_, State>) -> PyResult<Option<&'static str>> {
-    Ok(position_of!(state, Anadil)
-        .ending()
-        .map(|ending| ending.name()))
-}
-
-/// The points a view of Anadil finds around `point`, by name.
-fn points_around(
-    mut state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-    view: fn(&Anadil, Point) -> Option<Vec<Point>>,
-) -> PyResult<Option<Vec<String>>> {
-    let p = point_of(&state, point)?;
-    let anadil = position_of!(state, Anadil);
-    Ok(view(anadil, p).map(|points| names(anadil.board(), &points)))
-}
-
-/// The stones orthogonally connected to the stone at `point`, in point
-/// order; None when the point is empty.
-#[pyfunction]
-pub fn anadil_group(
-    state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Vec<String>>> {
-    points_around(state, point, Anadil::group)
-}
-
-/// The stones connected to the stone at `point` orthogonally or
-/// diagonally, in point order; None when the point is empty.
-#[pyfunction]
-pub fn anadil_supergroup(
-    state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Vec<String>>> {
-    points_around(state, point, Anadil::supergroup)
-}
-
-/// The king-region of the empty `point`, in point order; None when it
-/// holds a stone.
-#[pyfunction]
-pub fn anadil_region(
-    state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Vec<String>>> {
-    points_around(state, point, Anadil::region)
-}
-
-/// The breaths of the group at `point`, by name in point order, each with
-/// whether it is obstructed; None when the point is empty.
-#[pyfunction]
-pub fn anadil_breaths<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Bound<'py, PyDict>>> {
-    let p = point_of(&state, point)?;
-    let anadil = position_of!(state, Anadil);
-    let Some(breaths) = anadil.breaths(p) else {
-        return Ok(None);
-    };
-    let found = PyDict::new(py);
-    for (e, obstructed) in breaths {
-        found.set_item(anadil.board().name(e), obstructed)?;
+view_functions! { anadil: Anadil;
+    /// Anadil's own counters as the board stands.
+    fn anadil_counters(_py) -> Counters {
+        let [black, white] = anadil.stones();
+        Ok(Counters {
+            prison: anadil.prison(),
+            protected_point: anadil
+                .protected_point()
+                .map(|p| anadil.board().name(p).to_string()),
+            stones: (black, white),
+        })
     }
-    Ok(Some(found))
+
+    /// The stones of smothered groups on the board as it stands, per colour.
+    fn anadil_smothered(py) -> Bound<'py, PyDict> {
+        let board = anadil.board();
+        per_colour(
+            py,
+            anadil
+                .smothered_stones()
+                .map(|points| names(board, &points)),
+        )
+    }
+
+    /// How a finished game ended (`"annihilated"`, `"full board"`,
+    /// `"blocked"`); None while it goes on.
+    fn anadil_ending(_py) -> Option<&'static str> {
+        Ok(anadil.ending().map(|ending| ending.name()))
+    }
+
+    /// The stones orthogonally connected to the stone at `point`, in point
+    /// order; None when the point is empty.
+    fn anadil_group(_py, point) -> Option<Vec<String>> {
+        Ok(anadil.group(point).map(|points| names(anadil.board(), &points)))
+    }
+
+    /// The stones connected to the stone at `point` orthogonally or
+    /// diagonally, in point order; None when the point is empty.
+    fn anadil_supergroup(_py, point) -> Option<Vec<String>> {
+        Ok(anadil.supergroup(point).map(|points| names(anadil.board(), &points)))
+    }
+
+    /// The king-region of the empty `point`, in point order; None when it
+    /// holds a stone.
+    fn anadil_region(_py, point) -> Option<Vec<String>> {
+        Ok(anadil.region(point).map(|points| names(anadil.board(), &points)))
+    }
+
+    /// The breaths of the group at `point`, by name in point order, each with
+    /// whether it is obstructed; None when the point is empty.
+    fn anadil_breaths(py, point) -> Option<Bound<'py, PyDict>> {
+        let Some(breaths) = anadil.breaths(point) else {
+            return Ok(None);
+        };
+        let found = PyDict::new(py);
+        for (e, obstructed) in breaths {
+            found.set_item(anadil.board().name(e), obstructed)?;
+        }
+        Ok(Some(found))
+    }
 }

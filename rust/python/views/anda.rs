@@ -4,12 +4,11 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, owned_points, plain_fields, point_list, point_of, position_of};
+use super::{names, owned_points, plain_fields, point_list, view_functions};
 use crate::core::Colour;
 use crate::games::anda::ColourScore;
 use crate::games::Position as _;
 use crate::python::convert::colour;
-use crate::python::state::State;
 
 /// Anda's own counters, each `(black, white)` where it is per colour.
 #[pyclass(module = "stonefield", name = "AndaCounters", frozen, get_all, eq)]
@@ -105,65 +104,51 @@ impl Breath {
     }
 }
 
-/// Anda's own counters as the board stands.
-#[pyfunction]
-pub fn anda_counters(mut state: PyRefMut<'_, State>) -> PyResult<Counters> {
-    let anda = position_of!(state, Anda);
-    let [black, white] = anda.prisoners();
-    let [black_done, white_done] = anda.first_turn_done();
-    Ok(Counters {
-        prisoners: (black, white),
-        first_turn_done: (black_done, white_done),
-        pending_stone: anda
-            .pending_stone()
-            .map(|p| anda.board().name(p).to_string()),
-    })
-}
+view_functions! { anda: Anda;
+    /// Anda's own counters as the board stands.
+    fn anda_counters(_py) -> Counters {
+        let [black, white] = anda.prisoners();
+        let [black_done, white_done] = anda.first_turn_done();
+        Ok(Counters {
+            prisoners: (black, white),
+            first_turn_done: (black_done, white_done),
+            pending_stone: anda
+                .pending_stone()
+                .map(|p| anda.board().name(p).to_string()),
+        })
+    }
 
-/// Anda's score as the board stands, `(black, white)`.
-#[pyfunction]
-pub fn anda_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
-    let [black, white] = position_of!(state, Anda).score_breakdown();
-    Ok((black.into(), white.into()))
-}
+    /// Anda's score as the board stands, `(black, white)`.
+    fn anda_score(_py) -> (Score, Score) {
+        let [black, white] = anda.score_breakdown();
+        Ok((black.into(), white.into()))
+    }
 
-/// The empty points that are territory, each with its owner, in point order.
-#[pyfunction]
-pub fn anda_territory<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let anda = position_of!(state, Anda);
-    owned_points(py, anda.board(), anda.territory_owners())
-}
+    /// The empty points that are territory, each with its owner, in point order.
+    fn anda_territory(py) -> Bound<'py, PyDict> {
+        owned_points(py, anda.board(), anda.territory_owners())
+    }
 
-/// The stones of every group smothered as the board stands, in point order.
-#[pyfunction]
-pub fn anda_smothered(mut state: PyRefMut<'_, State>) -> PyResult<Vec<String>> {
-    let anda = position_of!(state, Anda);
-    Ok(names(anda.board(), &anda.smothered_stones()))
-}
+    /// The stones of every group smothered as the board stands, in point order.
+    fn anda_smothered(_py) -> Vec<String> {
+        Ok(names(anda.board(), &anda.smothered_stones()))
+    }
 
-/// The group at `point` with its liberties; None when the point is empty.
-#[pyfunction]
-pub fn anda_breath(
-    mut state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Breath>> {
-    let p = point_of(&state, point)?;
-    let anda = position_of!(state, Anda);
-    let board = anda.board();
-    Ok(anda.breath(p).map(|breath| Breath {
-        colour: breath.colour,
-        stones: names(board, &breath.stones),
-        liberties: breath
-            .liberties
-            .iter()
-            .map(|liberty| Liberty {
-                point: board.name(liberty.point).to_string(),
-                obstructions: liberty.obstructions,
-            })
-            .collect(),
-        smothered: breath.smothered,
-    }))
+    /// The group at `point` with its liberties; None when the point is empty.
+    fn anda_breath(_py, point) -> Option<Breath> {
+        let board = anda.board();
+        Ok(anda.breath(point).map(|breath| Breath {
+            colour: breath.colour,
+            stones: names(board, &breath.stones),
+            liberties: breath
+                .liberties
+                .iter()
+                .map(|liberty| Liberty {
+                    point: board.name(liberty.point).to_string(),
+                    obstructions: liberty.obstructions,
+                })
+                .collect(),
+            smothered: breath.smothered,
+        }))
+    }
 }

@@ -2,11 +2,10 @@
 
 use pyo3::prelude::*;
 
-use super::{names, plain_fields, point_of, position_of};
+use super::{names, plain_fields, view_functions};
 use crate::board::Board;
 use crate::games::esgrad::{ColourScore, GroupScore};
 use crate::games::Position as _;
-use crate::python::state::State;
 
 /// One group in Esgrad's score breakdown.
 #[pyclass(module = "stonefield", name = "EsgradGroup", frozen, get_all, eq)]
@@ -68,26 +67,20 @@ fn score(board: &Board, score: &ColourScore) -> Score {
     }
 }
 
-/// Esgrad's score breakdown as the board stands, `(black, white)`.
-#[pyfunction]
-pub fn esgrad_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
-    let esgrad = position_of!(state, Esgrad);
-    let [black, white] = esgrad.score_breakdown();
-    let board = esgrad.board();
-    Ok((score(board, &black), score(board, &white)))
-}
+view_functions! { esgrad: Esgrad;
+    /// Esgrad's score breakdown as the board stands, `(black, white)`.
+    fn esgrad_score(_py) -> (Score, Score) {
+        let [black, white] = esgrad.score_breakdown();
+        let board = esgrad.board();
+        Ok((score(board, &black), score(board, &white)))
+    }
 
-/// The partitions of the group holding the stone at `point`, each in point
-/// order, the parts by their first point; None when the point is empty.
-#[pyfunction]
-pub fn esgrad_partitions(
-    mut state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Vec<Vec<String>>>> {
-    let p = point_of(&state, point)?;
-    let esgrad = position_of!(state, Esgrad);
-    let board = esgrad.board();
-    Ok(esgrad
-        .partitions_at(p)
-        .map(|parts| parts.iter().map(|part| names(board, part)).collect()))
+    /// The partitions of the group holding the stone at `point`, each in point
+    /// order, the parts by their first point; None when the point is empty.
+    fn esgrad_partitions(_py, point) -> Option<Vec<Vec<String>>> {
+        let board = esgrad.board();
+        Ok(esgrad
+            .partitions_at(point)
+            .map(|parts| parts.iter().map(|part| names(board, part)).collect()))
+    }
 }

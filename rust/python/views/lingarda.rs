@@ -4,10 +4,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::{names, owned_points, per_colour, plain_fields, point_list, point_of, position_of};
+use super::{names, owned_points, per_colour, plain_fields, point_list, view_functions};
 use crate::games::Position as _;
 use crate::python::convert::colour;
-use crate::python::state::State;
 
 /// One colour's score in Lingarda, part by part (RULES.md §6).
 #[pyclass(module = "stonefield", name = "LingardaScore", frozen, get_all, eq)]
@@ -68,69 +67,47 @@ impl Preview {
     }
 }
 
-/// Lingarda's score as the board stands, `(black, white)`.
-#[pyfunction]
-pub fn lingarda_score(mut state: PyRefMut<'_, State>) -> PyResult<(Score, Score)> {
-    let score = position_of!(state, Lingarda).score_breakdown();
-    let totals = score.totals();
-    let [black, white] = [0, 1].map(|k| Score {
-        stones: score.stones[k],
-        enclosures: score.enclosures[k],
-        half_point: score.half_point[k],
-        total: totals[k],
-    });
-    Ok((black, white))
-}
+view_functions! { lingarda: Lingarda;
+    /// Lingarda's score as the board stands, `(black, white)`.
+    fn lingarda_score(_py) -> (Score, Score) {
+        let score = lingarda.score_breakdown();
+        let totals = score.totals();
+        let [black, white] = [0, 1].map(|k| Score {
+            stones: score.stones[k],
+            enclosures: score.enclosures[k],
+            half_point: score.half_point[k],
+            total: totals[k],
+        });
+        Ok((black, white))
+    }
 
-/// The stones that have a lifeline, per colour, in point order.
-#[pyfunction]
-pub fn lingarda_lifelines<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let lingarda = position_of!(state, Lingarda);
-    let board = lingarda.board();
-    per_colour(py, lingarda.lifelines().map(|points| names(board, &points)))
-}
+    /// The stones that have a lifeline, per colour, in point order.
+    fn lingarda_lifelines(py) -> Bound<'py, PyDict> {
+        let board = lingarda.board();
+        per_colour(py, lingarda.lifelines().map(|points| names(board, &points)))
+    }
 
-/// What placing the mover's stone on the empty `point` would do; a
-/// NotationError when the point is occupied.
-#[pyfunction]
-pub fn lingarda_preview(
-    mut state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Preview> {
-    let p = point_of(&state, point)?;
-    let lingarda = position_of!(state, Lingarda);
-    let board = lingarda.board();
-    let preview = lingarda.preview(p)?;
-    Ok(Preview {
-        lifelines: preview.lifelines.map(|points| names(board, &points)),
-        flips: names(board, &preview.flips),
-        reason: preview.reason,
-    })
-}
+    /// What placing the mover's stone on the empty `point` would do; a
+    /// NotationError when the point is occupied.
+    fn lingarda_preview(_py, point) -> Preview {
+        let board = lingarda.board();
+        let preview = lingarda.preview(point)?;
+        Ok(Preview {
+            lifelines: preview.lifelines.map(|points| names(board, &points)),
+            flips: names(board, &preview.flips),
+            reason: preview.reason,
+        })
+    }
 
-/// The empty points of the enclosures a colour owns, each with its owner,
-/// in point order.
-#[pyfunction]
-pub fn lingarda_enclosures<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let lingarda = position_of!(state, Lingarda);
-    owned_points(py, lingarda.board(), lingarda.enclosure_owners())
-}
+    /// The empty points of the enclosures a colour owns, each with its owner,
+    /// in point order.
+    fn lingarda_enclosures(py) -> Bound<'py, PyDict> {
+        owned_points(py, lingarda.board(), lingarda.enclosure_owners())
+    }
 
-/// The colour that made the last placement (it has the half point), or
-/// None before the first.
-#[pyfunction]
-pub fn lingarda_last_placer<'py>(
-    py: Python<'py>,
-    mut state: PyRefMut<'py, State>,
-) -> PyResult<Option<Bound<'py, PyAny>>> {
-    position_of!(state, Lingarda)
-        .last_placer()
-        .map(|c| colour(py, c))
-        .transpose()
+    /// The colour that made the last placement (it has the half point), or
+    /// None before the first.
+    fn lingarda_last_placer(py) -> Option<Bound<'py, PyAny>> {
+        lingarda.last_placer().map(|c| colour(py, c)).transpose()
+    }
 }

@@ -31,6 +31,34 @@ macro_rules! position_of {
 }
 use position_of;
 
+/// The Python functions that read one game's views. After `$position:
+/// $game;` (the `AnyPosition` variant, and the name its position takes in
+/// the bodies) comes each function as
+/// `/// doc` `fn name(py) -> Out { body }`, or `fn name(py, point)` for a
+/// view at a point: a `#[pyfunction] name(state[, point]) -> Out` whose
+/// body sees the interpreter token (named `_py` where unused), the
+/// position, and the point `point` names on the state's board. A state of
+/// another game gets the wrong-game error.
+macro_rules! view_functions {
+    ($position:ident: $game:ident; $(
+        $(#[$doc:meta])*
+        fn $name:ident($py:ident $(, $point:ident)?) -> $out:ty $body:block
+    )*) => {$(
+        $(#[$doc])*
+        #[pyo3::pyfunction]
+        pub fn $name<'py>(
+            $py: pyo3::Python<'py>,
+            mut state: pyo3::PyRefMut<'py, $crate::python::state::State>,
+            $($point: &pyo3::Bound<'py, pyo3::PyAny>,)?
+        ) -> pyo3::PyResult<$out> {
+            $(let $point = super::point_of(&state, $point)?;)?
+            let $position = super::position_of!(state, $game);
+            $body
+        }
+    )*};
+}
+use view_functions;
+
 /// A field of a view class as a plain Python value, for `to_dict`: nested
 /// view classes become dicts too.
 pub trait Plain {

@@ -2,9 +2,8 @@
 
 use pyo3::prelude::*;
 
-use super::{names, plain_fields, point_of, position_of};
+use super::{names, plain_fields, view_functions};
 use crate::games::Position as _;
-use crate::python::state::State;
 
 /// A group and the parts of the board minus it (its cuts), largest first.
 #[pyclass(module = "stonefield", frozen, get_all, eq)]
@@ -19,18 +18,14 @@ pub struct Cuts {
 
 plain_fields!(Cuts as "Cuts" { group, parts });
 
-/// The group holding the stone at `point` and its cuts; None when the
-/// point is empty.
-#[pyfunction]
-pub fn sunder_cuts(
-    mut state: PyRefMut<'_, State>,
-    point: &Bound<'_, PyAny>,
-) -> PyResult<Option<Cuts>> {
-    let p = point_of(&state, point)?;
-    let sunder = position_of!(state, Sunder);
-    let board = sunder.board();
-    Ok(sunder.cuts(p).map(|cuts| Cuts {
-        group: names(board, &cuts.group),
-        parts: cuts.parts.iter().map(|part| names(board, part)).collect(),
-    }))
+view_functions! { sunder: Sunder;
+    /// The group holding the stone at `point` and its cuts; None when the
+    /// point is empty.
+    fn sunder_cuts(_py, point) -> Option<Cuts> {
+        let board = sunder.board();
+        Ok(sunder.cuts(point).map(|cuts| Cuts {
+            group: names(board, &cuts.group),
+            parts: cuts.parts.iter().map(|part| names(board, part)).collect(),
+        }))
+    }
 }
