@@ -105,6 +105,9 @@ struct Scratch {
     /// Which arc's exploration reached a point first, while splitting.
     owner: Vec<u8>,
     stack: Vec<Point>,
+    /// A breadth-first queue, sized so that a point is written before it is
+    /// counted.
+    queue: Vec<Point>,
     /// Each arc's points found while splitting (as many as its length
     /// there says), sized so that a point is written before it is counted.
     arc_members: [Vec<Point>; MAX_ARCS],
@@ -123,6 +126,7 @@ impl Scratch {
             region_marks: Marks::new(n),
             owner: vec![0; n],
             stack: buffer(),
+            queue: vec![0; n],
             arc_members: [arc(), arc(), arc()],
             doomed: Vec::with_capacity(n),
             removed: buffer(),

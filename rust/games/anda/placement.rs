@@ -126,17 +126,21 @@ impl Anda {
     fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
         let rings = self.rings;
         let stone = enemy.stone();
-        let queue = &mut self.scratch.stack;
+        // The queue is the first `queued` entries of a buffer the size of
+        // the board: a point is written before it is known to be new, so
+        // queueing it does not branch.
+        let queue = &mut self.scratch.queue;
         let marks = &mut self.scratch.marks;
         for &rep in reps {
             marks.clear();
             marks.mark(p);
             marks.mark(rep);
-            queue.clear();
-            queue.push(rep);
+            queue[0] = rep;
+            let mut queued = 1;
             let mut first = NONE;
             let mut next = 0;
-            'fill: while let Some(&q) = queue.get(next) {
+            'fill: while next < queued {
+                let q = queue[next];
                 next += 1;
                 let ring = &rings[q as usize];
                 let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
@@ -156,9 +160,8 @@ impl Anda {
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;
-                    if marks.mark(m) {
-                        queue.push(m);
-                    }
+                    queue[queued] = m;
+                    queued += usize::from(marks.mark(m));
                 }
             }
             if first == NONE {
