@@ -105,6 +105,11 @@ struct Scratch {
     /// Which arc's exploration reached a point first, while splitting.
     owner: Vec<u8>,
     stack: Vec<Point>,
+    /// A breadth-first queue, sized so that a point is written before it is
+    /// counted.
+    queue: Vec<Point>,
+    /// Each arc's points found while splitting (as many as its length
+    /// there says), sized so that a point is written before it is counted.
     arc_members: [Vec<Point>; MAX_ARCS],
     doomed: Vec<u16>,
     removed: Vec<Point>,
@@ -114,13 +119,15 @@ struct Scratch {
 impl Scratch {
     fn new(n: usize) -> Scratch {
         let buffer = || Vec::with_capacity(n);
+        let arc = || vec![0; n];
         Scratch {
             marks: Marks::new(n),
             group_marks: Marks::new(n),
             region_marks: Marks::new(n),
             owner: vec![0; n],
             stack: buffer(),
-            arc_members: [buffer(), buffer(), buffer()],
+            queue: vec![0; n],
+            arc_members: [arc(), arc(), arc()],
             doomed: Vec::with_capacity(n),
             removed: buffer(),
             watch: Vec::with_capacity(n),

@@ -293,7 +293,7 @@ impl Anda {
     /// it touches the region holding that liberty. Returns how many distinct
     /// groups of `colour` touch region `r` (so obstruct every liberty in it
     /// of the other colour's groups): 0, 1, or 2 for "two or more".
-    #[inline]
+    #[inline(always)]
     pub(super) fn obstruction(&mut self, r: u16, colour: Colour) -> u8 {
         let k = colour.index();
         let region = &self.regions[r as usize];
@@ -315,7 +315,9 @@ impl Anda {
     }
 
     /// Counts the groups of colour index `k` touching region `r`, stopping
-    /// at the second, and records the count and its witnesses.
+    /// at the second, and records the count and its witnesses. Kept out of
+    /// line so that [`Anda::obstruction`]'s common path inlines small.
+    #[inline(never)]
     fn recount(&mut self, r: u16, k: usize) -> u8 {
         let rings = self.rings;
         let stone = k as u8 + 1;
@@ -523,52 +525,58 @@ impl Anda {
         old: [u8; 2],
         old_witness: [[Contact; 2]; 2],
     ) {
-        for k in 0..2 {
-            let known = old[k].min(2) as usize;
-            let mut witness = [Contact::default(); 2];
-            let count = if k == colour.index() {
-                // The new stone's group touches every part.
-                witness[0] = Contact {
-                    empty: contact.0,
-                    stone: contact.1,
-                };
-                let other = old_witness[k][..known]
-                    .iter()
-                    .copied()
-                    .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
-                match other {
-                    Some(w) => {
-                        witness[1] = w;
-                        2
-                    }
-                    None if old[k] == 0 => 1,
-                    // The one group that touched it merged into the stone's.
-                    None if old[k] == 1 && self.label[old_witness[k][0].stone as usize] == g => 1,
-                    None => UNKNOWN,
-                }
-            } else {
-                // No group of this colour changed; some may touch no more.
-                let mut valid = 0;
-                for &w in &old_witness[k][..known] {
-                    if self.contact_holds(r0, k, w)
-                        && (valid == 0
-                            || self.label[w.stone as usize]
-                                != self.label[witness[0].stone as usize])
-                    {
-                        witness[valid] = w;
-                        valid += 1;
-                    }
-                }
-                match (old[k], valid) {
-                    (0, _) => 0,
-                    (_, 2) => 2,
-                    (1, 1) => 1,
-                    _ => UNKNOWN,
-                }
-            };
-            let region = &mut self.regions[r0 as usize];
-            region.count[k] = count;
-            region.witness[k] = witness;
+        // The stone's colour first, then the other, written out: a loop over
+        // both asking which is the stone's would branch at random.
+        let k = colour.index();
+        let known = old[k].min(2) as usize;
+        // The new stone's group touches every part.
+        let mut witness = [
+            Contact {
+                empty: contact.0,
+                stone: contact.1,
+            },
+            Contact::default(),
+        ];
+        let other = old_witness[k][..known]
+            .iter()
+            .copied()
+            .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
+        let count = match other {
+            Some(w) => {
+                witness[1] = w;
+                2
+            }
+            None if old[k] == 0 => 1,
+            // The one group that touched it merged into the stone's.
+            None if old[k] == 1 && self.label[old_witness[k][0].stone as usize] == g => 1,
+            None => UNKNOWN,
+        };
+        let region = &mut self.regions[r0 as usize];
+        region.count[k] = count;
+        region.witness[k] = witness;
+
+        // No group of the other colour changed; some may touch no more.
+        let k = 1 - k;
+        let known = old[k].min(2) as usize;
+        let mut witness = [Contact::default(); 2];
+        let mut valid = 0;
+        for &w in &old_witness[k][..known] {
+            if self.contact_holds(r0, k, w)
+                && (valid == 0
+                    || self.label[w.stone as usize] != self.label[witness[0].stone as usize])
+            {
+                witness[valid] = w;
+                valid += 1;
+            }
         }
+        let count = match (old[k], valid) {
+            (0, _) => 0,
+            (_, 2) => 2,
+            (1, 1) => 1,
+            _ => UNKNOWN,
+        };
+        let region = &mut self.regions[r0 as usize];
+        region.count[k] = count;
+        region.witness[k] = witness;
     }
 }

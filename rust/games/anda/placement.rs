@@ -12,19 +12,20 @@ impl Anda {
     /// all; a liberty whose region touches no enemy group, or two or more,
     /// keeps it alive.
     pub(super) fn is_smothered(&mut self, g: u16) -> bool {
-        !self.breathes_outside(g, NONE)
+        let head = self.groups[g as usize].head;
+        // The enemy of a stone's colour, looked up: a match on the colour
+        // here would branch at random.
+        let enemy = [Colour::White, Colour::Black][self.cells[head as usize] as usize - 1];
+        !self.breathes_outside(g, enemy, NONE)
     }
 
     /// Whether group `g` has a liberty that keeps it alive (its region
     /// touched by no enemy group or by two or more) in a region other than
-    /// `avoid`. The liberties where it last breathed are tried first, then
-    /// what a whole scan of this position found; only then is the group
-    /// scanned.
-    pub(super) fn breathes_outside(&mut self, g: u16, avoid: u16) -> bool {
+    /// `avoid`; `enemy` is the colour opposing the group's. The liberties
+    /// where it last breathed are tried first, then what a whole scan of
+    /// this position found; only then is the group scanned.
+    pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
         let group = self.groups[g as usize];
-        let enemy = Colour::of_cell(self.cells[group.head as usize])
-            .expect("a group has stones")
-            .opponent();
         for q in group.breath {
             if self.cells[q as usize] == EMPTY {
                 let r = self.label[q as usize];
@@ -108,7 +109,7 @@ impl Anda {
         if ring.friend != 0 {
             let (friends, count) = self.groups_in(&ring, ring.friend);
             for &(f, _) in &friends[..count] {
-                if self.breathes_outside(f, r0) {
+                if self.breathes_outside(f, enemy, r0) {
                     return true;
                 }
             }
@@ -125,17 +126,21 @@ impl Anda {
     fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
         let rings = self.rings;
         let stone = enemy.stone();
-        let queue = &mut self.scratch.stack;
+        // The queue is the first `queued` entries of a buffer the size of
+        // the board: a point is written before it is known to be new, so
+        // queueing it does not branch.
+        let queue = &mut self.scratch.queue;
         let marks = &mut self.scratch.marks;
         for &rep in reps {
             marks.clear();
             marks.mark(p);
             marks.mark(rep);
-            queue.clear();
-            queue.push(rep);
+            queue[0] = rep;
+            let mut queued = 1;
             let mut first = NONE;
             let mut next = 0;
-            'fill: while let Some(&q) = queue.get(next) {
+            'fill: while next < queued {
+                let q = queue[next];
                 next += 1;
                 let ring = &rings[q as usize];
                 let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
@@ -155,9 +160,8 @@ impl Anda {
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;
-                    if marks.mark(m) {
-                        queue.push(m);
-                    }
+                    queue[queued] = m;
+                    queued += usize::from(marks.mark(m));
                 }
             }
             if first == NONE {

@@ -1,7 +1,6 @@
 //! Removing smothered groups and re-forming the regions they leave.
 
 use super::chains::{Contact, NONE};
-use super::geometry::BORDER;
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -88,18 +87,22 @@ impl Anda {
                 self.scratch.watch.push(old);
             }
             self.push_member(r, q);
-            for &m in &rings[q as usize] {
-                let cell = self.cells[m as usize];
-                if cell == BORDER {
-                    continue;
+            let ring = &rings[q as usize];
+            let mut empties = self.around(q, EMPTY);
+            while empties != 0 {
+                let m = ring[empties.trailing_zeros() as usize];
+                empties &= empties - 1;
+                if self.scratch.marks.mark(m) {
+                    self.scratch.stack.push(m);
                 }
-                if cell == EMPTY {
-                    if self.scratch.marks.mark(m) {
-                        self.scratch.stack.push(m);
-                    }
-                    continue;
-                }
-                let k = cell as usize - 1;
+            }
+            let white = self.around(q, Colour::White.stone());
+            let mut stones = self.around(q, Colour::Black.stone()) | white;
+            while stones != 0 {
+                let d = stones.trailing_zeros();
+                stones &= stones - 1;
+                let m = ring[d as usize];
+                let k = (white >> d) as usize & 1;
                 let g = self.label[m as usize];
                 let seen = &witness[k][..count[k]];
                 if count[k] < 2 && !seen.iter().any(|w| self.label[w.stone as usize] == g) {

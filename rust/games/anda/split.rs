@@ -10,26 +10,35 @@ use crate::board::Point;
 use crate::core::{split, Floods};
 
 /// The explorations from the arcs: each arc's members in the order found
-/// (its queue, read at `cursor`) under one set of marks, and which arc
-/// found each point first, so that arcs whose explorations meet are joined
-/// in a union-find over the arcs as they meet (`joined` notes that it
-/// happened). A flood is a set of arcs (`arcs`), named by the first.
+/// (its queue: the first `found` entries of its buffer, read at `cursor`)
+/// under one set of marks, and which arc found each point first, so that
+/// arcs whose explorations meet are joined in a union-find over the arcs as
+/// they meet (`joined` notes that it happened). A flood is a set of arcs
+/// (`arcs`), named by the first.
 struct ArcFloods<'a> {
     rings: &'static [[Point; 6]],
     around: &'a [u32],
     scratch: &'a mut Scratch,
     cursor: [usize; MAX_ARCS],
+    found: [usize; MAX_ARCS],
     parent: [usize; MAX_ARCS],
+    /// Per arc, the arcs in its union-find set, as a mask.
+    linked: [u8; MAX_ARCS],
     arcs: [u8; MAX_ARCS],
     joined: bool,
 }
 
+/// The root of arc `i` in the union-find `parent` over the arcs.
+fn root(parent: &[usize; MAX_ARCS], mut i: usize) -> usize {
+    while parent[i] != i {
+        i = parent[i];
+    }
+    i
+}
+
 impl ArcFloods<'_> {
-    fn find(&self, mut i: usize) -> usize {
-        while self.parent[i] != i {
-            i = self.parent[i];
-        }
-        i
+    fn find(&self, i: usize) -> usize {
+        root(&self.parent, i)
     }
 
     /// The arcs of flood `i`, in order.
@@ -40,40 +49,52 @@ impl ArcFloods<'_> {
 
     /// How many points flood `i` found.
     fn size(&self, i: usize) -> usize {
-        self.arcs_of(i)
-            .map(|a| self.scratch.arc_members[a].len())
-            .sum()
+        self.arcs_of(i).map(|a| self.found[a]).sum()
     }
 
     /// Explores the next point of arc `a`, if it has one; returns whether
-    /// points remain to explore.
+    /// points remain to explore. A point is queued without a branch on
+    /// whether it is new; only the first meeting of two arcs not yet joined
+    /// branches.
     #[inline]
     fn step(&mut self, a: usize) -> bool {
         let read = self.cursor[a];
-        let Some(&q) = self.scratch.arc_members[a].get(read) else {
+        if read == self.found[a] {
             return false;
-        };
+        }
+        let scratch = &mut *self.scratch;
+        let members = &mut scratch.arc_members[a];
+        let q = members[read];
         self.cursor[a] = read + 1;
         let ring = &self.rings[q as usize];
-        let mut empties = (self.around[q as usize] & 0x3f) as u8;
+        let mut empties = self.around[q as usize] & 0x3f;
+        let mut found = self.found[a];
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
             empties &= empties - 1;
-            if self.scratch.marks.mark(m) {
-                self.scratch.owner[m as usize] = a as u8;
-                self.scratch.arc_members[a].push(m);
-            } else if self.scratch.owner[m as usize] as usize != a {
-                let (x, y) = (
-                    self.find(a),
-                    self.find(self.scratch.owner[m as usize] as usize),
-                );
-                if x != y {
-                    self.parent[x] = y;
-                    self.joined = true;
+            let fresh = scratch.marks.mark(m);
+            let owner = &mut scratch.owner[m as usize];
+            // `a` if fresh, else as it was, by arithmetic: a select here
+            // tends to become a branch, and freshness is a coin toss.
+            let keep = u8::from(fresh).wrapping_sub(1);
+            *owner = (*owner & keep) | (a as u8 & !keep);
+            members[found] = m;
+            found += usize::from(fresh);
+            if (self.linked[a] >> *owner) & 1 == 0 {
+                let b = *owner as usize;
+                let (x, y) = (root(&self.parent, a), root(&self.parent, b));
+                self.parent[x] = y;
+                self.joined = true;
+                let set = self.linked[a] | self.linked[b];
+                for (arc, linked) in self.linked.iter_mut().enumerate() {
+                    if (set >> arc) & 1 != 0 {
+                        *linked = set;
+                    }
                 }
             }
         }
-        read + 1 < self.scratch.arc_members[a].len()
+        self.found[a] = found;
+        read + 1 < found
     }
 }
 
@@ -118,15 +139,16 @@ impl Anda {
         for (i, &rep) in reps.iter().enumerate() {
             scratch.marks.mark(rep);
             scratch.owner[rep as usize] = i as u8;
-            scratch.arc_members[i].clear();
-            scratch.arc_members[i].push(rep);
+            scratch.arc_members[i][0] = rep;
         }
         let mut floods = ArcFloods {
             rings: self.rings,
             around: &self.around,
             scratch,
             cursor: [0; MAX_ARCS],
+            found: [1; MAX_ARCS],
             parent: [0, 1, 2],
+            linked: [1, 2, 4],
             arcs: [1, 2, 4],
             joined: false,
         };
@@ -140,12 +162,12 @@ impl Anda {
                 .max_by_key(|&(i, _)| (floods.size(i), floods.find(i)));
             largest.expect("two parts or more").0
         });
-        let arcs = floods.arcs;
+        let (arcs, found) = (floods.arcs, floods.found);
         let mut count = 0;
         for (i, _) in pieces.iter().filter(|&(i, _)| i != kept) {
             let r = self.new_region();
             for a in (0..MAX_ARCS).filter(|&a| arcs[i] & (1 << a) != 0) {
-                for j in 0..self.scratch.arc_members[a].len() {
+                for j in 0..found[a] {
                     let q = self.scratch.arc_members[a][j];
                     self.unlink_member(r0, q);
                     self.push_member(r, q);
