@@ -1,7 +1,7 @@
 //! The few pieces every game shares: colours, the list of empty points,
-//! visit marks and the flood fill built on them, point sets, union-find, the split of a region at a
-//! filled point, the random number generator, and the flag that stops long
-//! work.
+//! visit marks and the flood fill built on them, point sets, union-find,
+//! the split of a region at a filled point, the random number generator,
+//! and the flag that stops long work.
 
 /// Implements `Clone` for a struct field by field, with a `clone_from` that
 /// reuses each field's buffers: playouts reset a state from the start
