@@ -92,6 +92,12 @@ pub fn check_position(state: &mut AnyPosition, at: &str) {
         listed, legal,
         "{at}: the legal mask marks the legal actions"
     );
+    let mut words = vec![!0; state.num_actions().div_ceil(64)];
+    state.legal_bits(&mut words, &mut Vec::new());
+    let packed: Vec<Action> = (0..state.num_actions() as Action)
+        .filter(|&a| words[usize::from(a) / 64] >> (a % 64) & 1 == 1)
+        .collect();
+    assert_eq!(packed, legal, "{at}: the legal bits mark the legal actions");
     let before = seen(state);
     for action in 0..state.num_actions() as Action {
         let legal_here = legal.binary_search(&action).is_ok();

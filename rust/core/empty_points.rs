@@ -11,7 +11,7 @@ use crate::board::Point;
 /// (the rest of the row unused): the eight cells of a word are listed with
 /// one table read, one vector add and one write of eight points. Kept as
 /// points, not bytes, so that no widening is needed on the way out.
-static SET_BITS: [[Point; 8]; 256] = {
+pub static SET_BITS: [[Point; 8]; 256] = {
     let mut table = [[0; 8]; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -30,7 +30,7 @@ static SET_BITS: [[Point; 8]; 256] = {
 
 /// The number of set bits of each 8-bit mask: `count_ones` is a dozen
 /// instructions on the portable x86-64 target, which has no `popcnt`.
-static COUNTS: [u8; 256] = {
+pub static COUNTS: [u8; 256] = {
     let mut table = [0; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -50,9 +50,85 @@ fn empty_bytes(word: u64) -> u32 {
     ((high_if_zero.wrapping_mul(0x0002_0408_1020_4081)) >> 56) as u32
 }
 
+/// The legal actions of a game whose legal points are its empty ones: the
+/// points of `cells` that are empty, and one more action after the last
+/// point (a swap, a pass) when `extra` holds; none once the game is over.
+/// A game states its rule once, by making one of these, and lists, marks
+/// or packs its legal actions from it.
+pub struct EmptyPoints<'a> {
+    /// The board's cells, one per point.
+    pub cells: &'a [u8],
+    /// Whether the game is still going.
+    pub in_play: bool,
+    /// Whether the action after the last point is legal (while in play).
+    pub extra: bool,
+}
+
+impl EmptyPoints<'_> {
+    /// Writes the legal actions, in increasing order, into `out` (cleared
+    /// first).
+    pub fn list(&self, out: &mut Vec<Point>) {
+        out.clear();
+        if !self.in_play {
+            return;
+        }
+        push_empty_points(self.cells, out);
+        if self.extra {
+            out.push(self.cells.len() as Point);
+        }
+    }
+
+    /// Writes into `mask`, one entry per action, whether each is legal.
+    pub fn mark(&self, mask: &mut [bool]) {
+        let (points, in_play) = (self.cells.len(), self.in_play);
+        for (legal, &cell) in mask[..points].iter_mut().zip(self.cells) {
+            *legal = in_play && cell == EMPTY;
+        }
+        mask[points..].fill(in_play && self.extra);
+    }
+
+    /// Writes into `words`, bit `a % 64` of word `a / 64` for action `a`,
+    /// whether each action is legal: eight cells per step.
+    pub fn pack(&self, words: &mut [u64]) {
+        words.fill(0);
+        if !self.in_play {
+            return;
+        }
+        // A word of bits per 64 cells, built in a register from eight
+        // words of cells: unrolled for whole words, and the last cells
+        // padded with cells that are not empty.
+        let word_of = |cells: &[u8]| {
+            let (mut bits, mut groups) = (0, cells.chunks_exact(8));
+            for (i, eight) in (&mut groups).enumerate() {
+                let eight = u64::from_le_bytes(eight.try_into().expect("eight cells"));
+                bits |= u64::from(empty_bytes(eight)) << (8 * i);
+            }
+            let rest = groups.remainder();
+            if !rest.is_empty() {
+                let mut last = [u8::MAX; 8];
+                last[..rest.len()].copy_from_slice(rest);
+                bits |= u64::from(empty_bytes(u64::from_le_bytes(last))) << (cells.len() / 8 * 8);
+            }
+            bits
+        };
+        let mut whole = self.cells.chunks_exact(64);
+        for (word, cells) in words.iter_mut().zip(&mut whole) {
+            let cells: &[u8; 64] = cells.try_into().expect("64 cells");
+            *word = word_of(cells);
+        }
+        if !whole.remainder().is_empty() {
+            words[self.cells.len() / 64] = word_of(whole.remainder());
+        }
+        if self.extra {
+            let a = self.cells.len();
+            words[a / 64] |= 1 << (a % 64);
+        }
+    }
+}
+
 /// Appends the point of every empty cell of `cells` to `out`, in
 /// increasing order.
-pub fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
+fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
     const _: () = assert!(EMPTY == 0, "empty_bytes finds zero bytes");
     let start = out.len();
     // Every word writes eight points and keeps those that are empty, so
@@ -85,15 +161,6 @@ pub fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
     out.truncate(kept);
 }
 
-/// Writes into `mask` whether each cell of `cells` is empty (`mask` may be
-/// longer: the rest is left as it is). With `in_play` false every entry is
-/// false, as for a finished game.
-pub fn mark_empty_points(cells: &[u8], in_play: bool, mask: &mut [bool]) {
-    for (legal, &cell) in mask[..cells.len()].iter_mut().zip(cells) {
-        *legal = in_play && cell == EMPTY;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +179,33 @@ mod tests {
                     .chain((0..len as Point).filter(|&p| cells[p as usize] == EMPTY))
                     .collect();
                 assert_eq!(out, expected, "cells {cells:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_list_the_mask_and_the_bits_name_the_same_actions() {
+        let mut rng = crate::core::Rng::new(11);
+        for len in 0..140 {
+            let cells: Vec<u8> = (0..len).map(|_| [0, 1, 2][rng.below(3)]).collect();
+            for (in_play, extra) in [(true, true), (true, false), (false, true)] {
+                let legal = EmptyPoints {
+                    cells: &cells,
+                    in_play,
+                    extra,
+                };
+                let mut listed = vec![7];
+                legal.list(&mut listed);
+                let mut mask = vec![true; len + 1];
+                legal.mark(&mut mask);
+                let mut words = vec![!0; (len + 1).div_ceil(64)];
+                legal.pack(&mut words);
+                let marked: Vec<Point> = (0..=len as Point).filter(|&a| mask[a as usize]).collect();
+                let packed: Vec<Point> = (0..=len as Point)
+                    .filter(|&a| words[a as usize / 64] >> (a % 64) & 1 == 1)
+                    .collect();
+                assert_eq!(listed, marked, "{len} cells, {in_play} {extra}");
+                assert_eq!(listed, packed, "{len} cells, {in_play} {extra}");
             }
         }
     }

@@ -34,7 +34,7 @@ mod stop;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
-pub use empty_points::{mark_empty_points, push_empty_points};
+pub use empty_points::{EmptyPoints, COUNTS, SET_BITS};
 pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;

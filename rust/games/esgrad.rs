@@ -17,9 +17,7 @@ use std::borrow::Cow;
 
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point};
-use crate::core::{
-    clone_by_fields, mark_empty_points, push_empty_points, Colour, PointList, Rng, EMPTY,
-};
+use crate::core::{clone_by_fields, Colour, EmptyPoints, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
@@ -54,6 +52,15 @@ clone_by_fields!(Esgrad {
 });
 
 impl Esgrad {
+    /// The legal actions: the empty points, and the pass, always.
+    fn legal(&self) -> EmptyPoints<'_> {
+        EmptyPoints {
+            cells: &self.cells[..self.board.points()],
+            in_play: !self.is_terminal(),
+            extra: true,
+        }
+    }
+
     /// The komi, a whole number of points for White.
     pub fn komi(&self) -> i64 {
         self.komi
@@ -221,18 +228,15 @@ impl Position for Esgrad {
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
-        push_empty_points(&self.cells[..self.board.points()], out);
-        out.push(self.board.points() as Action);
+        self.legal().list(out);
     }
 
     fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
-        let (points, in_play) = (self.board.points(), !self.is_terminal());
-        mark_empty_points(&self.cells[..points], in_play, mask);
-        mask[points] = in_play;
+        self.legal().mark(mask);
+    }
+
+    fn legal_bits(&mut self, words: &mut [u64], _: &mut Vec<Action>) {
+        self.legal().pack(words);
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {

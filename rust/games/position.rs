@@ -67,6 +67,18 @@ pub trait Position: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Writes into `words` (one bit per action, at bit `a % 64` of word
+    /// `a / 64`; every word overwritten) which actions are legal now: the
+    /// form a snapshot of the legal moves keeps. `buf` is scratch, as for
+    /// [`Position::legal_mask`].
+    fn legal_bits(&mut self, words: &mut [u64], buf: &mut Vec<Action>) {
+        words.fill(0);
+        self.legal_actions(buf);
+        for &a in buf.iter() {
+            words[usize::from(a) / 64] |= 1 << (a % 64);
+        }
+    }
+
     /// Why `action` (a valid index) is illegal now, or `Ok` if it is legal.
     ///
     /// # Errors

@@ -31,8 +31,7 @@ use std::ops::Range;
 use super::{Action, Position, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, mark_empty_points, push_empty_points, split, Colour, Flood, Floods, PointList, PointSets,
-    Rng, UnionFind, EMPTY,
+    bits, split, Colour, EmptyPoints, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -198,6 +197,16 @@ struct Split {
 }
 
 impl Sunder {
+    /// The legal actions: the empty points, and the swap while it is on
+    /// offer.
+    fn legal(&self) -> EmptyPoints<'_> {
+        EmptyPoints {
+            cells: &self.cells[..self.board.points()],
+            in_play: !self.is_terminal(),
+            extra: self.turn.swap_available(),
+        }
+    }
+
     /// The komi in half points (`komi = 1.5` gives 3).
     pub fn komi_halves(&self) -> i64 {
         self.komi_halves
@@ -722,20 +731,15 @@ impl Position for Sunder {
     }
 
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
-        push_empty_points(&self.cells[..self.board.points()], out);
-        if self.turn.swap_available() {
-            out.push(self.board.points() as Action);
-        }
+        self.legal().list(out);
     }
 
     fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
-        let (points, in_play) = (self.board.points(), !self.is_terminal());
-        mark_empty_points(&self.cells[..points], in_play, mask);
-        mask[points..].fill(in_play && self.turn.swap_available());
+        self.legal().mark(mask);
+    }
+
+    fn legal_bits(&mut self, words: &mut [u64], _: &mut Vec<Action>) {
+        self.legal().pack(words);
     }
 
     fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {

@@ -1,38 +1,136 @@
 //! `LegalMoves`: the legal moves of a position as a read-only sequence of
-//! texts, made without building a string list (a Python loop that asks for
-//! the legal moves every turn pays only for the moves it looks at).
+//! texts, made without building a string list or even a list of actions: it
+//! keeps one bit per action, so a Python loop that asks for the legal moves
+//! every turn pays only for the moves it looks at.
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString};
 
 use super::names::ActionNames;
-use crate::games::Action;
+use crate::core::{COUNTS, SET_BITS};
+use crate::games::{Action, AnyPosition, Position};
 
 /// The legal moves as texts, in action-index order: supports `len`,
 /// indexing and slicing, iteration, `in`, and `==` with any sequence.
 #[pyclass(module = "stonefield", frozen, sequence)]
 pub struct LegalMoves {
-    actions: Vec<Action>,
+    legal: ActionBits,
     names: Arc<ActionNames>,
 }
 
 impl LegalMoves {
-    pub fn new(actions: Vec<Action>, names: Arc<ActionNames>) -> Self {
-        LegalMoves { actions, names }
+    /// The legal moves of `position` now.
+    pub fn of(position: &mut AnyPosition, buf: &mut Vec<Action>, names: Arc<ActionNames>) -> Self {
+        let mut words = Words::zeroed(position.num_actions().div_ceil(64));
+        position.legal_bits(words.as_mut_slice(), buf);
+        let len = words.iter().map(|w| w.count_ones() as usize).sum();
+        LegalMoves {
+            legal: ActionBits { words, len },
+            names,
+        }
     }
 
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.actions.iter().map(|&a| self.names.text(py, a)))
+        PyList::new(py, self.legal.iter().map(|a| self.names.text(py, a)))
+    }
+}
+
+/// A set of actions as one bit per action, with its size.
+#[derive(PartialEq)]
+struct ActionBits {
+    words: Words,
+    len: usize,
+}
+
+/// The words of an [`ActionBits`]: inline up to 256 actions (every game's
+/// default board), so that the usual snapshot allocates nothing.
+#[derive(PartialEq)]
+enum Words {
+    Inline([u64; 4], usize),
+    Heap(Box<[u64]>),
+}
+
+impl Words {
+    fn zeroed(len: usize) -> Self {
+        if len <= 4 {
+            Words::Inline([0; 4], len)
+        } else {
+            Words::Heap(vec![0; len].into_boxed_slice())
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u64] {
+        match self {
+            Words::Inline(words, len) => &mut words[..*len],
+            Words::Heap(words) => words,
+        }
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        match self {
+            Words::Inline(words, len) => &words[..*len],
+            Words::Heap(words) => words,
+        }
+    }
+}
+
+impl ActionBits {
+    fn contains(&self, a: Action) -> bool {
+        let a = usize::from(a);
+        self.words
+            .get(a / 64)
+            .is_some_and(|word| word >> (a % 64) & 1 == 1)
+    }
+
+    /// The `k`-th action of the set (`k < len`), in increasing order: a
+    /// word at a time, then a byte at a time by table.
+    fn nth(&self, mut k: usize) -> Action {
+        for (w, &word) in self.words.iter().enumerate() {
+            let here = word.count_ones() as usize;
+            if k >= here {
+                k -= here;
+                continue;
+            }
+            for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
+                let here = usize::from(COUNTS[usize::from(byte)]);
+                if k < here {
+                    return (w * 64 + i * 8) as Action + SET_BITS[usize::from(byte)][k];
+                }
+                k -= here;
+            }
+        }
+        unreachable!("an index past the end of the set")
+    }
+
+    /// How many actions of the set come before `a`.
+    fn rank(&self, a: Action) -> usize {
+        let a = usize::from(a);
+        let below: u32 = self.words[..a / 64].iter().map(|w| w.count_ones()).sum();
+        let part = self.words[a / 64] & ((1 << (a % 64)) - 1);
+        (below + part.count_ones()) as usize
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Action> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            std::iter::successors(Some(word).filter(|&x| x != 0), |&x| {
+                Some(x & (x - 1)).filter(|&x| x != 0)
+            })
+            .map(move |x| (w * 64 + x.trailing_zeros() as usize) as Action)
+        })
     }
 }
 
 #[pymethods]
 impl LegalMoves {
     fn __len__(&self) -> usize {
-        self.actions.len()
+        self.legal.len
     }
 
     fn __getitem__<'py>(
@@ -46,12 +144,12 @@ impl LegalMoves {
         let i: isize = index
             .extract()
             .map_err(|_| PyTypeError::new_err("LegalMoves indices must be integers or slices"))?;
-        let n = self.actions.len() as isize;
+        let n = self.legal.len as isize;
         let k = if i < 0 { i + n } else { i };
         if !(0..n).contains(&k) {
             return Err(PyIndexError::new_err("LegalMoves index out of range"));
         }
-        Ok(self.names.text(py, self.actions[k as usize]).into_any())
+        Ok(self.names.text(py, self.legal.nth(k as usize)).into_any())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -64,7 +162,7 @@ impl LegalMoves {
                 .to_str()
                 .ok()
                 .and_then(|t| self.names.action(t))
-                .is_some_and(|a| self.actions.binary_search(&a).is_ok()),
+                .is_some_and(|a| self.legal.contains(a)),
             Err(_) => false,
         }
     }
@@ -72,16 +170,16 @@ impl LegalMoves {
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(other) = other.cast::<LegalMoves>() {
             return Ok(
-                other.get().actions == self.actions && Arc::ptr_eq(&other.get().names, &self.names)
+                other.get().legal == self.legal && Arc::ptr_eq(&other.get().names, &self.names)
             );
         }
         let Ok(len) = other.len() else {
             return Ok(false);
         };
-        if len != self.actions.len() || other.is_instance_of::<PyString>() {
+        if len != self.legal.len || other.is_instance_of::<PyString>() {
             return Ok(false);
         }
-        for (item, &a) in other.try_iter()?.zip(&self.actions) {
+        for (item, a) in other.try_iter()?.zip(self.legal.iter()) {
             if !item?.eq(self.names.text(py, a))? {
                 return Ok(false);
             }
@@ -93,16 +191,15 @@ impl LegalMoves {
     fn index(&self, text: &str) -> PyResult<usize> {
         self.names
             .action(text)
-            .and_then(|a| self.actions.binary_search(&a).ok())
-            .ok_or_else(|| {
-                pyo3::exceptions::PyValueError::new_err(format!("'{text}' is not a legal move"))
-            })
+            .filter(|&a| self.legal.contains(a))
+            .map(|a| self.legal.rank(a))
+            .ok_or_else(|| PyValueError::new_err(format!("'{text}' is not a legal move")))
     }
 
     /// The legal action indices.
     #[getter]
     fn actions(&self) -> Vec<Action> {
-        self.actions.clone()
+        self.legal.iter().collect()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

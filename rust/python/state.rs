@@ -324,12 +324,7 @@ impl State {
     /// The legal moves as text, in action-index order: a read-only
     /// sequence (`len`, indexing, iteration, `in`, `==` with a list).
     fn legal_moves(&mut self) -> LegalMoves {
-        // Listed straight into the vector the sequence keeps, with room for
-        // a list that writes a word of points past its end: one allocation
-        // and no copy.
-        let mut actions = Vec::with_capacity(self.current.num_actions() + 8);
-        self.current.legal_actions(&mut actions);
-        LegalMoves::new(actions, self.names.clone())
+        LegalMoves::of(&mut self.current, &mut self.buf, self.names.clone())
     }
 
     /// The legal action indices, increasing, as a numpy int64 array.
