@@ -15,7 +15,7 @@ mod setup;
 
 use std::borrow::Cow;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point};
 use crate::core::{
     clone_by_fields, mark_empty_points, push_empty_points, Colour, PointList, Rng, EMPTY,
@@ -207,24 +207,9 @@ impl Position for Esgrad {
         })
     }
 
-    position_basics!("esgrad");
+    position_basics!("esgrad", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", OptionValue::Int(self.komi)),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        &[Special::Pass]
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         push_empty_points(&self.cells[..self.board.points()], out);
         out.push(self.board.points() as Action);
     }
@@ -235,10 +220,7 @@ impl Position for Esgrad {
         mask[points] = in_play;
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() && self.cells[action as usize] != EMPTY {
             return Err("the point is occupied".into());
         }

@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
     bits, mark_empty_points, push_empty_points, split, Colour, Flood, Floods, PointList, PointSets,
@@ -703,29 +703,12 @@ impl Position for Sunder {
         })
     }
 
-    position_basics!("sunder");
+    position_basics!("sunder", [Swap], self => [
+        ("komi", halves_value(self.komi_halves)),
+        ("pie", OptionValue::Bool(self.turn.pie()))
+    ]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", halves_value(self.komi_halves)),
-            ("pie", OptionValue::Bool(self.turn.pie())),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        if self.turn.pie() {
-            &[Special::Swap]
-        } else {
-            &[]
-        }
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         push_empty_points(&self.cells[..self.board.points()], out);
         if self.turn.swap_available() {
             out.push(self.board.points() as Action);
@@ -738,10 +721,7 @@ impl Position for Sunder {
         mask[points..].fill(in_play && self.turn.swap_available());
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
             if self.cells[action as usize] != EMPTY {
                 return Err("the point is occupied".into());

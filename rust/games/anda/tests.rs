@@ -2,7 +2,7 @@ use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
 use crate::games::vectors::play;
-use crate::games::{fixtures, vectors, AnyPosition};
+use crate::games::{fixtures, vectors, AnyPosition, Special};
 
 fn new(size: i64, komi: i64) -> Anda {
     fixtures::sized(size, komi)
