@@ -712,13 +712,12 @@ const KOMI: OptionSpec = OptionSpec {
 
 impl Position for Anadil {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::square)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::square(side)?;
         let n = board.points();
         let mut state = Anadil {
             board,
-            keys: zobrist::keys(side),
+            keys: zobrist::keys(board.side()),
             komi,
             cells: vec![EMPTY; n],
             turn: Turn::new(false),
@@ -734,8 +733,8 @@ impl Position for Anadil {
             added_free: [usize::MAX; 2],
             lone_turn: LoneTurn::AFRESH,
             open: PointList::full(n),
-            regions: Box::new(Regions::new(side)),
-            spare: Box::new(Regions::new(side)),
+            regions: Box::new(Regions::new(board.side())),
+            spare: Box::new(Regions::new(board.side())),
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,

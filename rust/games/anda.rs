@@ -402,9 +402,8 @@ const KOMI: OptionSpec = whole_komi("a whole number (may be negative) added to W
 
 impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::hex(side)?;
         let mut state = Anda::empty(board, komi);
         state.rebuild();
         Ok(state)

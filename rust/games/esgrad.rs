@@ -191,9 +191,8 @@ const KOMI: OptionSpec = whole_komi("a whole number of points for White (may be 
 
 impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         let mut cells = vec![EMPTY; n + 1];
         cells[n] = PADDING;

@@ -171,9 +171,8 @@ const SIZE: OptionSpec = hex_size(9);
 
 impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let pie = options.flag(&PIE)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         Ok(Lingarda {
             board,

@@ -667,10 +667,9 @@ const KOMI: OptionSpec = OptionSpec {
 
 impl Position for Sunder {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi_halves = options.halves(&KOMI)?;
         let pie = options.flag(&PIE)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         let grid = board.grid_width() * board.grid_width();
         if komi_halves.unsigned_abs() as usize >= n {
