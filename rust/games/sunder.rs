@@ -197,6 +197,21 @@ struct Split {
     removed: usize,
 }
 
+impl Split {
+    /// Counts a whole piece of `size` points: live if larger than `limit`,
+    /// else dead, its points removed. Returns whether it is dead.
+    #[inline]
+    fn weigh(&mut self, size: usize, limit: usize) -> bool {
+        let dead = size <= limit;
+        if dead {
+            self.removed += size;
+        } else {
+            self.live += 1;
+        }
+        dead
+    }
+}
+
 impl Sunder {
     /// The komi in half points (`komi = 1.5` gives 3).
     pub fn komi_halves(&self) -> i64 {
@@ -487,39 +502,30 @@ impl Fills {
         };
         let pieces = split(&mut floods, fills);
         let mut dead = [false; ARCS];
-        let (mut live, mut removed) = (0, 0);
+        let mut outcome = Split {
+            live: 0,
+            removed: 0,
+        };
         for (i, _) in pieces.iter().filter(|&(_, grows)| !grows) {
-            let size = floods.fills.size(i);
-            if size > limit {
-                live += 1;
-            } else {
-                dead[i] = true;
-                removed += size;
-            }
+            dead[i] = outcome.weigh(floods.fills.size(i), limit);
         }
         if let Some(last) = pieces.growing() {
             match total {
-                Some(total) if live == 0 => {
+                Some(total) if outcome.live == 0 => {
                     // Every other piece is whole and dead: the last one is
                     // the rest of the part.
-                    if total - removed <= limit {
+                    if total - outcome.removed <= limit {
                         region.fill(0);
                         return Split {
                             live: 0,
                             removed: total,
                         };
                     }
-                    live += 1;
+                    outcome.live += 1;
                 }
                 _ => {
                     while floods.grow(last) {}
-                    let size = floods.fills.size(last);
-                    if size > limit {
-                        live += 1;
-                    } else {
-                        dead[last] = true;
-                        removed += size;
-                    }
+                    dead[last] = outcome.weigh(floods.fills.size(last), limit);
                 }
             }
         }
@@ -527,7 +533,7 @@ impl Fills {
             let words = self.words[i].clone();
             bits::subtract(&mut region[words.clone()], &self.sets[i][words]);
         }
-        Split { live, removed }
+        outcome
     }
 
     /// How many points fill `i` holds.
