@@ -4,6 +4,7 @@
 //! the Python signatures and docstrings, the command line and the adapters
 //! all read that one table.
 
+use crate::board::Board;
 use crate::error::{cut, quoted, Error};
 
 /// One option value, as Python or a record gives it.
@@ -295,6 +296,20 @@ impl Options {
             OptionKind::Int { .. } | OptionKind::Whole { .. }
         ));
         self.read(spec)
+    }
+
+    /// The board of the side that `size` gives, of the shape `shape` makes
+    /// ([`Board::hex`] or [`Board::square`]).
+    ///
+    /// # Errors
+    /// [`Error::OptionValue`] when the side is not a whole number in range,
+    /// or one the shape refuses.
+    pub fn board(
+        &mut self,
+        size: &OptionSpec,
+        shape: fn(usize) -> Result<&'static Board, Error>,
+    ) -> Result<&'static Board, Error> {
+        shape(self.int(size)? as usize)
     }
 
     /// A multiple of 0.5, returned doubled (so `1.5` gives `3`).

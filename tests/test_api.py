@@ -188,6 +188,16 @@ def test_swap_exchanges_seats_and_keeps_board_and_colour_to_move(name, first):
         stonefield.game(name, size=3, pie=False).start().play("swap")
 
 
+@pytest.mark.parametrize(("name", "first"), [("sunder", "b2"), ("lingarda", "c3")])
+def test_a_game_without_pie_does_not_lend_its_move_names_to_one_with_it(name, first):
+    without = stonefield.game(name, size=4, pie=False).start()
+    without.play(first)
+    assert "swap" not in without.legal_moves()
+    state = stonefield.game(name, size=4).start()
+    state.play(first)
+    assert list(state.legal_moves())[-1] == "swap"
+
+
 @given(st.integers(2, 6), st.lists(st.integers(0, 1000), max_size=100))
 def test_undo_restores_the_exact_state_and_records_round_trip(size, choices):
     state = stonefield.Sunder(size=size).start()

@@ -38,6 +38,20 @@ def sunder_2(**budgets: Any) -> BalanceReport:
     return stonefield.analyze("sunder", games=40, seed=2, size=2, pie=False, **budgets)
 
 
+def sunder_3(games: int, seed: int, evaluated_games: int = 0, **budgets: Any) -> BalanceReport:
+    """The analysis of ``games`` random games of Sunder 3 (seed ``seed``)
+    with no skill trace, and no evaluated game unless asked for."""
+    return stonefield.analyze(
+        "sunder",
+        games=games,
+        seed=seed,
+        size=3,
+        evaluated_games=evaluated_games,
+        skill_levels=0,
+        **budgets,
+    )
+
+
 def test_a_share_has_its_wilson_interval_and_a_mean_its_normal_one():
     share = share_of(8, 10)
     assert share.value == 0.8 and share.spread is None
@@ -145,18 +159,8 @@ def test_decisiveness_is_where_the_winners_value_stays_above_the_threshold():
 
 
 def test_evaluated_games_are_the_games_of_the_batch():
-    plain = stonefield.analyze(
-        "sunder", games=60, seed=5, size=3, evaluated_games=0, skill_levels=0
-    )
-    evaluated = stonefield.analyze(
-        "sunder",
-        games=60,
-        seed=5,
-        size=3,
-        evaluated_games=10,
-        skill_levels=0,
-        evaluation_iterations=50,
-    )
+    plain = sunder_3(60, 5)
+    evaluated = sunder_3(60, 5, evaluated_games=10, evaluation_iterations=50)
     a, b = plain.report("random"), evaluated.report("random")
     assert (a.black_wins, a.length_histogram) == (b.black_wins, b.length_histogram)
     assert a.measures.board_coverage == b.measures.board_coverage
@@ -222,15 +226,9 @@ def test_left_out_budgets_are_fitted_to_the_games_length():
 def test_the_measures_of_choice_come_from_the_first_games_alone():
     # 200 games with the first 50 detailed give those 50 games' branching,
     # and every game's outcome and length.
-    part = stonefield.analyze(
-        "sunder", games=200, seed=3, size=3, evaluated_games=0, skill_levels=0, detailed_games=50
-    )
-    first = stonefield.analyze(
-        "sunder", games=50, seed=3, size=3, evaluated_games=0, skill_levels=0
-    )
-    everything = stonefield.analyze(
-        "sunder", games=200, seed=3, size=3, evaluated_games=0, skill_levels=0, detailed_games=200
-    )
+    part = sunder_3(200, 3, detailed_games=50)
+    first = sunder_3(50, 3)
+    everything = sunder_3(200, 3, detailed_games=200)
     p, f, e = part.report("random"), first.report("random"), everything.report("random")
     assert p.detailed_games == 50 and p.games == 200
     for name in ("branching_factor", "decision_moves", "board_coverage", "game_tree_complexity"):

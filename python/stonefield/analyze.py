@@ -21,7 +21,7 @@ from stonefield.game import Game, OptionValue
 from stonefield.game import game as make_game
 from stonefield.jsondata import json_ready
 from stonefield.messages import shown
-from stonefield.metrics.batches import EvaluationPlan, Played, join, play_parts
+from stonefield.metrics.batches import Batching, EvaluationPlan, Played, join, play_parts
 from stonefield.metrics.budget import (
     EVALUATION_PLIES,
     EVALUATION_SECONDS,
@@ -517,6 +517,8 @@ def analyze(
 
         return advance
 
+    batching = Batching(threads, max_moves, executor, chunks)
+
     def play(
         on: Game,
         per_move: int | None,
@@ -532,12 +534,9 @@ def analyze(
             ((per_move, exploration), (per_move, exploration)),
             count,
             offset=first,
-            threads=threads,
-            max_moves=max_moves,
+            batching=batching,
             branching=branching,
             evaluation=evaluation,
-            executor=executor,
-            chunks=chunks,
             progress=advance,
         )
 

@@ -38,7 +38,7 @@ pub use views::Ending;
 
 use std::borrow::Cow;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -712,13 +712,12 @@ const KOMI: OptionSpec = OptionSpec {
 
 impl Position for Anadil {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::square)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::square(side)?;
         let n = board.points();
         let mut state = Anadil {
             board,
-            keys: zobrist::keys(side),
+            keys: zobrist::keys(board.side()),
             komi,
             cells: vec![EMPTY; n],
             turn: Turn::new(false),
@@ -734,8 +733,8 @@ impl Position for Anadil {
             added_free: [usize::MAX; 2],
             lone_turn: LoneTurn::AFRESH,
             open: PointList::full(n),
-            regions: Box::new(Regions::new(side)),
-            spare: Box::new(Regions::new(side)),
+            regions: Box::new(Regions::new(board.side())),
+            spare: Box::new(Regions::new(board.side())),
             removed: Vec::with_capacity(n),
             enemy_removed: 0,
             resolved: None,
@@ -745,24 +744,9 @@ impl Position for Anadil {
         Ok(state)
     }
 
-    position_basics!("anadil");
+    position_basics!("anadil", [Release], self => [("komi", OptionValue::Int(self.komi))]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", OptionValue::Int(self.komi)),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        &[Special::Release]
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         for p in 0..self.board.points() as Point {
             if self.check_placement(p).is_ok() {
                 out.push(p);
@@ -773,10 +757,7 @@ impl Position for Anadil {
         }
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
             self.check_placement(action).map_err(Cow::Borrowed)
         } else {

@@ -36,7 +36,7 @@ mod views;
 
 use std::borrow::Cow;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -402,32 +402,16 @@ const KOMI: OptionSpec = whole_komi("a whole number (may be negative) added to W
 
 impl Position for Anda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::hex(side)?;
         let mut state = Anda::empty(board, komi);
         state.rebuild();
         Ok(state)
     }
 
-    position_basics!("anda");
+    position_basics!("anda", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", OptionValue::Int(self.komi)),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        &[Special::Pass]
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
         for p in 0..self.board.points() as Point {
@@ -440,10 +424,7 @@ impl Position for Anda {
         }
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         let p = action;
         if p as usize >= self.board.points() {
             return match self.pending {

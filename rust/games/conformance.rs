@@ -6,10 +6,10 @@
 //! reach the same position. One line per game
 //! and options below; the games' own tests hold only their own rules.
 
-use super::{AnyPosition, Position, GAME_NAMES};
+use super::{option_specs, AnyPosition, Position, GAME_NAMES};
 use crate::core::Rng;
 use crate::invariants::{check_position, check_random_action, seen};
-use crate::options::{OptionValue, Options};
+use crate::options::{halves_value, OptionKind, OptionValue, Options};
 use crate::record;
 
 fn position(game: &str, options: &[(&str, OptionValue)]) -> AnyPosition {
@@ -112,6 +112,41 @@ fn unknown_options_are_refused_by_name() {
                     .expect_err("an unknown option");
             let want = format!("unknown option '{name}'");
             assert!(error.to_string().contains(&want), "{game}: {error}");
+        }
+    }
+}
+
+/// Every option of every game refuses, by name, a value out of its range or
+/// of another kind, as its spec declares them: a count takes no fraction
+/// (nor a whole komi half a point), a half-point komi no other fraction, a
+/// number no `true`, and a flag no number.
+#[test]
+fn every_option_refuses_values_outside_its_kind_and_range() {
+    for &game in GAME_NAMES {
+        for spec in option_specs(game).unwrap() {
+            let refused = match spec.kind {
+                OptionKind::Int { default, min, max } | OptionKind::Whole { default, min, max } => {
+                    vec![
+                        OptionValue::Int(min - 1),
+                        OptionValue::Int(max + 1),
+                        OptionValue::Float(default as f64 + 0.5),
+                        OptionValue::Bool(true),
+                    ]
+                }
+                OptionKind::Halves { default, min, max } => vec![
+                    halves_value(min - 1),
+                    halves_value(max + 1),
+                    OptionValue::Float(default as f64 / 2.0 + 0.3),
+                    OptionValue::Bool(true),
+                ],
+                OptionKind::Flag { .. } => vec![OptionValue::Int(1)],
+            };
+            for value in refused {
+                let at = format!("{game} {}={value}", spec.name);
+                let error =
+                    AnyPosition::new(game, &mut Options::new([(spec.name, value)])).expect_err(&at);
+                assert!(error.to_string().contains(spec.name), "{at}: {error}");
+            }
         }
     }
 }

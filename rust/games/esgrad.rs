@@ -15,7 +15,7 @@ mod setup;
 
 use std::borrow::Cow;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point};
 use crate::core::{clone_by_fields, Colour, EmptyPoints, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -198,9 +198,8 @@ const KOMI: OptionSpec = whole_komi("a whole number of points for White (may be 
 
 impl Position for Esgrad {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi = options.int(&KOMI)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         let mut cells = vec![EMPTY; n + 1];
         cells[n] = PADDING;
@@ -214,20 +213,9 @@ impl Position for Esgrad {
         })
     }
 
-    position_basics!("esgrad");
+    position_basics!("esgrad", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", OptionValue::Int(self.komi)),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        &[Special::Pass]
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         self.legal().list(out);
     }
 
@@ -239,10 +227,7 @@ impl Position for Esgrad {
         self.legal().pack(words);
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() && self.cells[action as usize] != EMPTY {
             return Err("the point is occupied".into());
         }

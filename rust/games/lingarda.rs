@@ -26,7 +26,7 @@ pub use score::Score;
 use sight::Sight;
 pub use views::Preview;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
@@ -171,9 +171,8 @@ const SIZE: OptionSpec = hex_size(9);
 
 impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let pie = options.flag(&PIE)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         Ok(Lingarda {
             board,
@@ -194,28 +193,11 @@ impl Position for Lingarda {
         })
     }
 
-    position_basics!("lingarda");
+    position_basics!("lingarda", [Pass, Swap], self => [
+        ("pie", OptionValue::Bool(self.turn.pie()))
+    ]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("pie", OptionValue::Bool(self.turn.pie())),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        if self.turn.pie() {
-            &[Special::Pass, Special::Swap]
-        } else {
-            &[Special::Pass]
-        }
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         for p in 0..self.board.points() as Point {
             if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
                 out.push(p);
@@ -229,10 +211,7 @@ impl Position for Lingarda {
         }
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         let pass = self.pass_action();
         if action < pass {
             if self.cells[action as usize] != EMPTY {

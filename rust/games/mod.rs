@@ -5,16 +5,27 @@
 //! game's special actions in the fixed order `pass`, `swap`, `release`.
 
 /// The [`Position`] methods every game answers from the same fields (its
-/// `board`, its `turn` and its `cells`), written once: `$name` is the
-/// game's registry name.
+/// `board`, its `turn` and its `cells`), written once. The arguments are the
+/// game's registry name; its special actions as the pie rule has them
+/// (`Swap` last: without the pie rule there is none); and, after `self =>`,
+/// its options after `size` with their values, in their canonical order.
 macro_rules! position_basics {
-    ($name:literal) => {
+    ($name:literal, [$($special:ident),*], $self:ident => [$($option:expr),*]) => {
         fn name(&self) -> &'static str {
             $name
         }
 
+        fn options(&$self) -> Vec<(&'static str, crate::options::OptionValue)> {
+            let size = crate::options::OptionValue::Int($self.board.side() as i64);
+            vec![("size", size), $($option),*]
+        }
+
         fn board(&self) -> &'static crate::board::Board {
             self.board
+        }
+
+        fn specials(&self) -> &'static [crate::games::Special] {
+            self.turn.offered(&[$(crate::games::Special::$special),*])
         }
 
         fn turn(&self) -> &crate::games::Turn {

@@ -52,7 +52,16 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Writes the legal actions, in increasing order, into `out` (cleared
     /// first). Empty when the game is over.
-    fn legal_actions(&mut self, out: &mut Vec<Action>);
+    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.is_terminal() {
+            self.legal_actions_in_play(out);
+        }
+    }
+
+    /// Appends the legal actions, in increasing order, to `out` (empty) while
+    /// the game goes on: [`Position::legal_actions`] with the game's own rules.
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);
 
     /// Writes into `mask`, one entry per action, whether each action is
     /// legal now (all false when the game is over). `buf` is scratch for
@@ -82,8 +91,20 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Why `action` (a valid index) is illegal now, or `Ok` if it is legal.
     ///
     /// # Errors
+    /// The reason, as a phrase ("the point is occupied"); "the game is over"
+    /// for every action of a finished game.
+    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
+        if self.is_terminal() {
+            return Err("the game is over".into());
+        }
+        self.check_in_play(action)
+    }
+
+    /// [`Position::check`] while the game goes on: the game's own rules.
+    ///
+    /// # Errors
     /// The reason, as a phrase ("the point is occupied").
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
 
     /// Plays a legal action. Behaviour for an illegal one is unspecified (but
     /// never memory-unsafe): trusted callers only.

@@ -187,9 +187,11 @@ impl Position for AnyPosition {
         fn turn(&self) -> &Turn;
         fn cell(&self, p: Point) -> Option<Colour>;
         fn legal_actions(&mut self, out: &mut Vec<Action>);
+        fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);
         fn legal_mask(&mut self, mask: &mut [bool], buf: &mut Vec<Action>);
         fn legal_bits(&mut self, words: &mut [u64], buf: &mut Vec<Action>);
         fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
+        fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>>;
         fn apply_unchecked(&mut self, action: Action);
         fn scores(&mut self) -> Option<[f64; 2]>;
         fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action>;

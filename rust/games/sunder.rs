@@ -28,7 +28,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Action, Position, Special, Turn};
+use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
     bits, split, Colour, EmptyPoints, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
@@ -194,6 +194,21 @@ const ARCS: usize = 3;
 struct Split {
     live: usize,
     removed: usize,
+}
+
+impl Split {
+    /// Counts a whole piece of `size` points: live if larger than `limit`,
+    /// else dead, its points removed. Returns whether it is dead.
+    #[inline]
+    fn weigh(&mut self, size: usize, limit: usize) -> bool {
+        let dead = size <= limit;
+        if dead {
+            self.removed += size;
+        } else {
+            self.live += 1;
+        }
+        dead
+    }
 }
 
 impl Sunder {
@@ -496,39 +511,30 @@ impl Fills {
         };
         let pieces = split(&mut floods, fills);
         let mut dead = [false; ARCS];
-        let (mut live, mut removed) = (0, 0);
+        let mut outcome = Split {
+            live: 0,
+            removed: 0,
+        };
         for (i, _) in pieces.iter().filter(|&(_, grows)| !grows) {
-            let size = floods.fills.size(i);
-            if size > limit {
-                live += 1;
-            } else {
-                dead[i] = true;
-                removed += size;
-            }
+            dead[i] = outcome.weigh(floods.fills.size(i), limit);
         }
         if let Some(last) = pieces.growing() {
             match total {
-                Some(total) if live == 0 => {
+                Some(total) if outcome.live == 0 => {
                     // Every other piece is whole and dead: the last one is
                     // the rest of the part.
-                    if total - removed <= limit {
+                    if total - outcome.removed <= limit {
                         region.fill(0);
                         return Split {
                             live: 0,
                             removed: total,
                         };
                     }
-                    live += 1;
+                    outcome.live += 1;
                 }
                 _ => {
                     while floods.grow(last) {}
-                    let size = floods.fills.size(last);
-                    if size > limit {
-                        live += 1;
-                    } else {
-                        dead[last] = true;
-                        removed += size;
-                    }
+                    dead[last] = outcome.weigh(floods.fills.size(last), limit);
                 }
             }
         }
@@ -536,7 +542,7 @@ impl Fills {
             let words = self.words[i].clone();
             bits::subtract(&mut region[words.clone()], &self.sets[i][words]);
         }
-        Split { live, removed }
+        outcome
     }
 
     /// How many points fill `i` holds.
@@ -676,10 +682,9 @@ const KOMI: OptionSpec = OptionSpec {
 
 impl Position for Sunder {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let side = options.int(&SIZE)? as usize;
+        let board = options.board(&SIZE, Board::hex)?;
         let komi_halves = options.halves(&KOMI)?;
         let pie = options.flag(&PIE)?;
-        let board = Board::hex(side)?;
         let n = board.points();
         let grid = board.grid_width() * board.grid_width();
         if komi_halves.unsigned_abs() as usize >= n {
@@ -712,25 +717,12 @@ impl Position for Sunder {
         })
     }
 
-    position_basics!("sunder");
+    position_basics!("sunder", [Swap], self => [
+        ("komi", halves_value(self.komi_halves)),
+        ("pie", OptionValue::Bool(self.turn.pie()))
+    ]);
 
-    fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        vec![
-            ("size", OptionValue::Int(self.board.side() as i64)),
-            ("komi", halves_value(self.komi_halves)),
-            ("pie", OptionValue::Bool(self.turn.pie())),
-        ]
-    }
-
-    fn specials(&self) -> &'static [Special] {
-        if self.turn.pie() {
-            &[Special::Swap]
-        } else {
-            &[]
-        }
-    }
-
-    fn legal_actions(&mut self, out: &mut Vec<Action>) {
+    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         self.legal().list(out);
     }
 
@@ -742,10 +734,7 @@ impl Position for Sunder {
         self.legal().pack(words);
     }
 
-    fn check(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        if self.is_terminal() {
-            return Err("the game is over".into());
-        }
+    fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
             if self.cells[action as usize] != EMPTY {
                 return Err("the point is occupied".into());

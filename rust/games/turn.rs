@@ -2,6 +2,7 @@
 //! game keeps the same way: the seats after a swap, the turns played, passes
 //! in a row, the first pass, and the end with its winner.
 
+use super::Special;
 use crate::core::Colour;
 
 /// The turn bookkeeping of one game. A game keeps one and moves it on from
@@ -117,6 +118,17 @@ impl Turn {
     #[inline]
     pub fn swap_available(&self) -> bool {
         self.pie && self.plies == 1
+    }
+
+    /// The special actions of a game whose full list is `specials` (`swap`
+    /// last, where the game has it): all of them under the pie rule, else
+    /// all but `swap`.
+    #[inline]
+    pub fn offered(&self, specials: &'static [Special]) -> &'static [Special] {
+        match specials.split_last() {
+            Some((Special::Swap, others)) if !self.pie => others,
+            _ => specials,
+        }
     }
 
     /// Why a swap is illegal now, or `Ok`.

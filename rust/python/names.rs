@@ -83,17 +83,20 @@ impl ActionNames {
     }
 }
 
-/// Names by (board address, special actions address): both are `'static`,
-/// so the pair identifies a game's action space.
-type Key = (usize, usize);
+/// Names by board address and special actions (address and length): all
+/// are `'static`, so they identify a game's action space. The length tells
+/// apart a game's specials with and without `swap`, which share a start.
+type Key = (usize, usize, usize);
 
 static CACHE: Mutex<Option<HashMap<Key, Arc<ActionNames>>>> = Mutex::new(None);
 
 /// The shared names of `game`'s actions.
 pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNames>> {
+    let specials = game.specials();
     let key = (
         game.board() as *const _ as usize,
-        game.specials().as_ptr() as usize,
+        specials.as_ptr() as usize,
+        specials.len(),
     );
     let mut cache = CACHE
         .lock()

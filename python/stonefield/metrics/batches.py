@@ -37,6 +37,18 @@ class EvaluationPlan:
 
 
 @dataclass(frozen=True)
+class Batching:
+    """How a stage runs its batches, as every measure takes it: threads per
+    batch, the move cap (None: the game's default), and the executor and
+    number of chunks of :func:`~stonefield.chunks.run_chunks`."""
+
+    threads: int | None = None
+    max_moves: int | None = None
+    executor: Executor | None = None
+    chunks: int | None = None
+
+
+@dataclass(frozen=True)
 class Played:
     """Per-game arrays of a batch, in game order (see ``_core.games``)."""
 
@@ -128,12 +140,9 @@ def play_parts(
     count: int,
     *,
     offset: int = 0,
-    threads: int | None = None,
-    max_moves: int | None = None,
+    batching: Batching = Batching(),
     branching: bool = False,
     evaluation: EvaluationPlan | None = None,
-    executor: Executor | None = None,
-    chunks: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameBatch]:
     """Plays games ``offset .. offset + count`` of the batch seeded ``seed``
@@ -141,9 +150,17 @@ def play_parts(
     with :func:`join`. Batches with a search start in small chunks, so that
     progress shows and Ctrl-C is answered between chunks."""
     searching = evaluation is not None or any(s[0] is not None for s in seats)
+    threads, max_moves = batching.threads, batching.max_moves
     work = partial(_chunk, game, seed, seats, threads, max_moves, branching, evaluation, offset)
     start = 2 * (threads or os.cpu_count() or 1) if searching else 256
-    return run_chunks(work, count, executor=executor, chunks=chunks, progress=progress, start=start)
+    return run_chunks(
+        work,
+        count,
+        executor=batching.executor,
+        chunks=batching.chunks,
+        progress=progress,
+        start=start,
+    )
 
 
 def join(parts: Sequence[GameBatch], max_moves: int) -> Played:

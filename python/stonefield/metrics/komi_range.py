@@ -13,7 +13,7 @@ from stonefield._core import OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.game import Game
 from stonefield.game import game as make_game
-from stonefield.metrics.batches import join, play_parts
+from stonefield.metrics.batches import Batching, join, play_parts
 from stonefield.simulate import WinRates
 
 #: Random games a probe plays at one komi.
@@ -69,6 +69,7 @@ def probe_komi_range(
         return None
     own = float(game.options.get("komi", 0))
     seats = ((None, DEFAULT_EXPLORATION), (None, DEFAULT_EXPLORATION))
+    batching = Batching(threads, max_moves, executor, chunks)
 
     def black_rate(komi: float) -> float | None:
         value: float | int = int(komi) if step == 1.0 else komi
@@ -77,17 +78,7 @@ def probe_komi_range(
         except OptionError:
             return None  # beyond the komi the game accepts
         played = join(
-            play_parts(
-                at,
-                seed,
-                seats,
-                games,
-                threads=threads,
-                max_moves=max_moves,
-                executor=executor,
-                chunks=chunks,
-                progress=progress,
-            ),
+            play_parts(at, seed, seats, games, batching=batching, progress=progress),
             max_moves or at.default_max_moves,
         )
         rate = WinRates.of(played.winners).black_rate

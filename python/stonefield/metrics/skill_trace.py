@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from stonefield._core import OptionError
+from stonefield._core import GameBatch, OptionError
 from stonefield.bots import DEFAULT_EXPLORATION
 from stonefield.chunks import tally
 from stonefield.game import Game
-from stonefield.metrics.batches import join, play_parts
+from stonefield.metrics.batches import Batching, Seat, join, play_parts
 from stonefield.metrics.estimate import Z95, Estimate, share_of
 
 #: Levels, games per level and the weakest budget, when not given.
@@ -170,6 +170,14 @@ def skill_trace(
     total = levels * games
     advance = tally(progress, total)
     advance(0)  # the stage shows at once, with its size
+    batching = Batching(threads, max_moves, executor, chunks)
+
+    def part(seats: tuple[Seat, Seat], count: int, first: int) -> list[GameBatch]:
+        """Games ``first .. first + count`` of the batch, these seats moving first."""
+        return play_parts(
+            game, seed, seats, count, offset=first, batching=batching, progress=advance
+        )
+
     traced = []
     for k in range(1, levels + 1):
         strong, weak = (base << k, exploration), (base << (k - 1), exploration)
@@ -177,30 +185,8 @@ def skill_trace(
         offset = (k - 1) * games
         played = join(
             [
-                *play_parts(
-                    game,
-                    seed,
-                    (strong, weak),
-                    half,
-                    offset=offset,
-                    threads=threads,
-                    max_moves=max_moves,
-                    executor=executor,
-                    chunks=chunks,
-                    progress=advance,
-                ),
-                *play_parts(
-                    game,
-                    seed,
-                    (weak, strong),
-                    games - half,
-                    offset=offset + half,
-                    threads=threads,
-                    max_moves=max_moves,
-                    executor=executor,
-                    chunks=chunks,
-                    progress=advance,
-                ),
+                *part((strong, weak), half, offset),
+                *part((weak, strong), games - half, offset + half),
             ],
             max_moves or game.default_max_moves,
         )

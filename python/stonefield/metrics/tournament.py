@@ -29,7 +29,7 @@ from stonefield.chunks import run_chunks, tally
 from stonefield.evaluators import Rollouts
 from stonefield.game import Game, Move, State
 from stonefield.game import game as make_game
-from stonefield.metrics.batches import Seat, join, play_parts
+from stonefield.metrics.batches import Batching, Seat, join, play_parts
 from stonefield.metrics.ratings import DEFAULT_PRIOR, Rating, elo_ratings
 from stonefield.simulate import check_batch_arguments
 
@@ -223,6 +223,7 @@ def tournament(
         raise OptionError(f"a tournament needs at least two players, got {len(entrants)}")
     names = _unique([e.name for e in entrants])
     cap = max_moves if max_moves is not None else game.default_max_moves
+    batching = Batching(threads, cap, executor, chunks)
     n = len(entrants)
     first_wins = np.zeros((n, n), dtype=np.int64)
     second_wins = np.zeros((n, n), dtype=np.int64)
@@ -246,10 +247,7 @@ def tournament(
                         (seat_a, seat_b),
                         count,
                         offset=offset,
-                        threads=threads,
-                        max_moves=cap,
-                        executor=executor,
-                        chunks=chunks,
+                        batching=batching,
                         progress=advance,
                     ),
                     cap,
