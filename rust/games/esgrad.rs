@@ -17,7 +17,7 @@ use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point};
-use crate::core::{clone_by_fields, Colour, EmptyPoints, PointList, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
@@ -52,15 +52,6 @@ clone_by_fields!(Esgrad {
 });
 
 impl Esgrad {
-    /// The legal actions: the empty points, and the pass, always.
-    fn legal(&self) -> EmptyPoints<'_> {
-        EmptyPoints {
-            cells: &self.cells[..self.board.points()],
-            in_play: !self.is_terminal(),
-            extra: true,
-        }
-    }
-
     /// The komi, a whole number of points for White.
     pub fn komi(&self) -> i64 {
         self.komi
@@ -215,17 +206,8 @@ impl Position for Esgrad {
 
     position_basics!("esgrad", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
 
-    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        self.legal().list(out);
-    }
-
-    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
-        self.legal().mark(mask);
-    }
-
-    fn legal_bits(&mut self, words: &mut [u64], _: &mut Vec<Action>) {
-        self.legal().pack(words);
-    }
+    // The empty points, and the pass, always.
+    empty_point_actions!(self => true);
 
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() && self.cells[action as usize] != EMPTY {

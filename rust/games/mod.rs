@@ -38,6 +38,33 @@ macro_rules! position_basics {
     };
 }
 
+/// The [`Position`] methods of a game whose legal actions are its empty
+/// points and, while `$extra` holds, the one action after the last point
+/// (a swap, a pass), none once the game is over: listed, marked and packed
+/// from one [`crate::core::EmptyPoints`].
+macro_rules! empty_point_actions {
+    ($self:ident => $extra:expr) => {
+        fn legal_actions_in_play(&mut $self, out: &mut Vec<Action>) {
+            empty_point_actions!(@rule $self, $extra).list(out);
+        }
+
+        fn legal_mask(&mut $self, mask: &mut [bool], _: &mut Vec<Action>) {
+            empty_point_actions!(@rule $self, $extra).mark(mask);
+        }
+
+        fn legal_bits(&mut $self, words: &mut [u64], _: &mut Vec<Action>) {
+            empty_point_actions!(@rule $self, $extra).pack(words);
+        }
+    };
+    (@rule $self:ident, $extra:expr) => {
+        crate::core::EmptyPoints {
+            cells: &$self.cells[..$self.board.points()],
+            in_play: !$self.is_terminal(),
+            extra: $extra,
+        }
+    };
+}
+
 mod position;
 mod registry;
 pub mod setup;

@@ -31,7 +31,7 @@ use std::ops::Range;
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
 use crate::core::{
-    bits, split, Colour, EmptyPoints, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
+    bits, split, Colour, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
 };
 use crate::error::Error;
 use crate::observation::Planes;
@@ -212,16 +212,6 @@ impl Split {
 }
 
 impl Sunder {
-    /// The legal actions: the empty points, and the swap while it is on
-    /// offer.
-    fn legal(&self) -> EmptyPoints<'_> {
-        EmptyPoints {
-            cells: &self.cells[..self.board.points()],
-            in_play: !self.is_terminal(),
-            extra: self.turn.swap_available(),
-        }
-    }
-
     /// The komi in half points (`komi = 1.5` gives 3).
     pub fn komi_halves(&self) -> i64 {
         self.komi_halves
@@ -722,17 +712,8 @@ impl Position for Sunder {
         ("pie", OptionValue::Bool(self.turn.pie()))
     ]);
 
-    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        self.legal().list(out);
-    }
-
-    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
-        self.legal().mark(mask);
-    }
-
-    fn legal_bits(&mut self, words: &mut [u64], _: &mut Vec<Action>) {
-        self.legal().pack(words);
-    }
+    // The empty points, and the swap while it is on offer.
+    empty_point_actions!(self => self.turn.swap_available());
 
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
