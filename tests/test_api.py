@@ -249,6 +249,37 @@ def test_legal_moves_is_a_read_only_sequence_of_texts():
         moves.index("b2")
 
 
+@pytest.mark.parametrize(
+    "game",
+    [
+        *(stonefield.game(name) for name in stonefield.GAMES),
+        stonefield.Sunder(size=14),  # more actions than a snapshot keeps inline
+        stonefield.Anda(size=19),
+    ],
+    ids=repr,
+)
+def test_legal_moves_answer_like_the_list_of_legal_actions(game):
+    import random
+
+    rng = random.Random(5)
+    state = game.start()
+    for _ in range(60):
+        if state.is_over:
+            break
+        actions = [int(a) for a in state.legal_actions()]
+        texts = [state.action_text(a) for a in actions]
+        moves = state.legal_moves()
+        assert len(moves) == len(texts) and moves.actions == actions
+        assert [moves[i] for i in range(len(texts))] == texts == list(moves)
+        assert [moves[-i] for i in range(1, len(texts) + 1)] == texts[::-1]
+        assert moves[5:9] == texts[5:9] and moves == texts
+        for i, text in enumerate(texts):
+            assert text in moves and moves.index(text) == i
+        with pytest.raises(IndexError):
+            moves[len(texts)]
+        state.play(rng.choice(moves))
+
+
 def test_states_compare_their_histories_not_only_their_stones():
     game = stonefield.Sunder(size=3, pie=False)
     one, two = game.start(), game.start()
