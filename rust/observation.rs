@@ -133,18 +133,24 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
     const _: () = assert!(OWN == 0 && OPPONENT == 1 && EMPTY_PLANE == 2);
     const _: () = assert!(ON_BOARD == 3 && OWN_BLACK == 4 && OWN_TURN == 5);
     // The on-board plane first holds a code a cell (off the board, empty,
-    // Black, White), gathered a run of points at a time; each plane is then
-    // one pass of comparisons over it, the mask last, with no branch on
-    // what a point holds (a branch a point, mispredicted on a random board,
-    // cost more than the rest).
+    // Black, White); each plane is then one pass of comparisons over it,
+    // the mask last, with no branch on what a point holds (a branch a
+    // point, mispredicted on a random board, cost more than the rest).
     let (planes, flags) = out.split_at_mut(OWN_BLACK * area);
     let (stones, codes) = planes.split_at_mut(ON_BOARD * area);
-    codes.fill(T::from(OFF_BOARD));
+    let (own_black, own_turn) = flags.split_at_mut(area);
+    // The codes are read in point order into the own-turn plane (a grid
+    // has a cell for every point, and that plane is written last), in one
+    // loop, then moved to their cells a run of points at a time.
+    let by_point = &mut own_turn[..board.points()];
+    for (code, p) in by_point.iter_mut().zip(0..) {
+        *code = T::from(cell_code(game.cell(p)));
+    }
+    let off = T::from(OFF_BOARD);
+    codes.fill(off);
     for run in board.grid_runs() {
-        let cells = &mut codes[run_cells(run)];
-        for (i, p) in (run.first..run.first + run.len).enumerate() {
-            cells[i] = T::from(cell_code(game.cell(p)));
-        }
+        let first = usize::from(run.first);
+        codes[run_cells(run)].copy_from_slice(&by_point[first..first + usize::from(run.len)]);
     }
     let own = cell_code(Some(perspective));
     let opponent = cell_code(Some(perspective.opponent()));
@@ -155,15 +161,10 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
         write_where(plane, codes, T::from(code), one);
     }
     for value in codes.iter_mut() {
-        *value = if *value == T::from(OFF_BOARD) {
-            T::from(OFF_BOARD)
-        } else {
-            one
-        };
+        *value = if *value == off { off } else { one };
     }
     // The flag planes are the board's mask where they are set.
     let on_board = &*codes;
-    let (own_black, own_turn) = flags.split_at_mut(area);
     for (plane, set) in [
         (own_black, perspective == Colour::Black),
         (own_turn, perspective == game.to_move()),
@@ -171,7 +172,7 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
         if set {
             plane.copy_from_slice(on_board);
         } else {
-            plane.fill(T::from(OFF_BOARD));
+            plane.fill(off);
         }
     }
 }
