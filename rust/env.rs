@@ -100,7 +100,8 @@ impl Element for u8 {
     /// Each float plane value times 255, rounded (so 0/1 planes are 0/255
     /// and dividing by 255 gives the float planes back to within 1/510).
     /// The common planes are 0/1, so they are written as bytes at once;
-    /// only the game's own planes go through floats.
+    /// only the game's own planes go through floats, and only those that
+    /// are not all zero are rounded value by value.
     #[inline]
     fn write<P: Position>(state: &mut P, scratch: &mut Vec<f32>, out: &mut [u8]) {
         let perspective = state.to_move();
@@ -108,8 +109,17 @@ impl Element for u8 {
         write_common_planes(state, perspective, common, 255);
         scratch.resize(own.len(), 0.0);
         write_feature_planes(state, perspective, scratch);
-        for (byte, &value) in own.iter_mut().zip(scratch.iter()) {
-            *byte = to_byte(value);
+        let area = state.board().grid_width().pow(2);
+        for (bytes, values) in own.chunks_exact_mut(area).zip(scratch.chunks_exact(area)) {
+            // A plane of zeros (a flag that is off, the usual case) has
+            // nothing to round: its bits are all zero.
+            if values.iter().fold(0, |bits, value| bits | value.to_bits()) == 0 {
+                bytes.fill(0);
+                continue;
+            }
+            for (byte, &value) in bytes.iter_mut().zip(values) {
+                *byte = to_byte(value);
+            }
         }
     }
 }

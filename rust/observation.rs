@@ -13,7 +13,7 @@ use std::borrow::BorrowMut;
 
 use rayon::prelude::*;
 
-use crate::board::{Board, Point};
+use crate::board::{Board, GridRun, Point};
 use crate::core::{Colour, Stop};
 use crate::games::{AnyPosition, Position};
 
@@ -69,8 +69,10 @@ impl Planes<'_> {
     /// # Panics
     /// When `plane` is not one of the game's own planes.
     pub fn fill(&mut self, plane: usize, value: f32) {
-        for p in 0..self.board.points() as Point {
-            self.set(plane, p, value);
+        let area = self.board.grid_width().pow(2);
+        let grid = &mut self.data[plane * area..(plane + 1) * area];
+        for run in self.board.grid_runs() {
+            grid[run_cells(run)].fill(value);
         }
     }
 }
@@ -110,11 +112,11 @@ pub fn common_len<P: Position>(game: &P) -> usize {
 
 /// Writes the [`COMMON_PLANES`] of `game`'s observation from `perspective`
 /// into `out`, which holds [`common_len`] values: `one` where a plane is
-/// set, `T::default()` elsewhere (so `1.0` gives the float planes).
+/// set, zero elsewhere (so `1.0` gives the float planes).
 ///
 /// # Panics
 /// When `out` has the wrong length.
-pub fn write_common_planes<P: Position, T: Copy + Default>(
+pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
     game: &P,
     perspective: Colour,
     out: &mut [T],
@@ -127,31 +129,80 @@ pub fn write_common_planes<P: Position, T: Copy + Default>(
         COMMON_PLANES.len() * area,
         "a buffer of the wrong size for the common planes"
     );
-    out.fill(T::default());
-    // A stone's plane is OWN (0) for the perspective's colour and OPPONENT
-    // (1) for the other, EMPTY_PLANE (2) for none: one store per point,
-    // with no branch on what it holds (a branch per point, mispredicted on
-    // a random board, cost more than the rest of the loop).
+    // The planes in the order of COMMON_PLANES.
     const _: () = assert!(OWN == 0 && OPPONENT == 1 && EMPTY_PLANE == 2);
-    let own = perspective.index();
-    for (p, &at) in board.grid_indices().iter().enumerate() {
-        let at = usize::from(at);
-        let plane = game
-            .cell(p as Point)
-            .map_or(EMPTY_PLANE, |c| c.index() ^ own);
-        out[plane * area + at] = one;
-        out[ON_BOARD * area + at] = one;
+    const _: () = assert!(ON_BOARD == 3 && OWN_BLACK == 4 && OWN_TURN == 5);
+    // The on-board plane first holds a code a cell (off the board, empty,
+    // Black, White); each plane is then one pass of comparisons over it,
+    // the mask last, with no branch on what a point holds (a branch a
+    // point, mispredicted on a random board, cost more than the rest).
+    let (planes, flags) = out.split_at_mut(OWN_BLACK * area);
+    let (stones, codes) = planes.split_at_mut(ON_BOARD * area);
+    let (own_black, own_turn) = flags.split_at_mut(area);
+    // The codes are read in point order into the own-turn plane (a grid
+    // has a cell for every point, and that plane is written last), in one
+    // loop, then moved to their cells a run of points at a time.
+    let by_point = &mut own_turn[..board.points()];
+    for (code, p) in by_point.iter_mut().zip(0..) {
+        *code = T::from(cell_code(game.cell(p)));
     }
-    // The flag planes, where they are set, are the board's mask.
-    let (marked, flags) = out.split_at_mut(OWN_BLACK * area);
-    let on_board = &marked[ON_BOARD * area..];
-    let flag = |plane: usize| (plane - OWN_BLACK) * area..(plane - OWN_BLACK + 1) * area;
-    if perspective == Colour::Black {
-        flags[flag(OWN_BLACK)].copy_from_slice(on_board);
+    let off = T::from(OFF_BOARD);
+    codes.fill(off);
+    for run in board.grid_runs() {
+        let first = usize::from(run.first);
+        codes[run_cells(run)].copy_from_slice(&by_point[first..first + usize::from(run.len)]);
     }
-    if perspective == game.to_move() {
-        flags[flag(OWN_TURN)].copy_from_slice(on_board);
+    let own = cell_code(Some(perspective));
+    let opponent = cell_code(Some(perspective.opponent()));
+    for (plane, code) in stones
+        .chunks_exact_mut(area)
+        .zip([own, opponent, EMPTY_CELL])
+    {
+        write_where(plane, codes, T::from(code), one);
     }
+    for value in codes.iter_mut() {
+        *value = if *value == off { off } else { one };
+    }
+    // The flag planes are the board's mask where they are set.
+    let on_board = &*codes;
+    for (plane, set) in [
+        (own_black, perspective == Colour::Black),
+        (own_turn, perspective == game.to_move()),
+    ] {
+        if set {
+            plane.copy_from_slice(on_board);
+        } else {
+            plane.fill(off);
+        }
+    }
+}
+
+/// A grid cell off the board, in the codes of [`cell_code`]: zero, the
+/// value of every plane there.
+const OFF_BOARD: u8 = 0;
+/// An empty point, in the codes of [`cell_code`].
+const EMPTY_CELL: u8 = 1;
+
+/// A point's content as a byte: [`EMPTY_CELL`], or the stone's cell value
+/// plus one (never [`OFF_BOARD`]).
+#[inline]
+fn cell_code(stone: Option<Colour>) -> u8 {
+    stone.map_or(0, Colour::stone) + EMPTY_CELL
+}
+
+/// Sets `plane` to `one` where `codes` holds `code`, to zero elsewhere.
+#[inline]
+fn write_where<T: Copy + PartialEq + From<u8>>(plane: &mut [T], codes: &[T], code: T, one: T) {
+    let zero = T::from(0);
+    for (value, &at) in plane.iter_mut().zip(codes) {
+        *value = if at == code { one } else { zero };
+    }
+}
+
+/// The grid indices of `run`'s points.
+#[inline]
+fn run_cells(run: &GridRun) -> std::ops::Range<usize> {
+    usize::from(run.cell)..usize::from(run.cell + run.len)
 }
 
 /// Writes the game's own planes ([`Position::feature_planes`]) of `game`'s

@@ -24,6 +24,19 @@ pub type Point = u16;
 /// Marks "no point" in step tables (a line that leaves the board).
 pub const NO_POINT: Point = Point::MAX;
 
+/// A run of consecutive points whose grid cells are consecutive too:
+/// points `first..first + len` sit at grid indices `cell..cell + len`.
+/// A hex board has one run a row; the square board is a single run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridRun {
+    /// The run's first point.
+    pub first: Point,
+    /// The grid index of its first point.
+    pub cell: u16,
+    /// The number of points in the run.
+    pub len: u16,
+}
+
 /// The two board shapes of the five games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
@@ -166,6 +179,7 @@ pub struct Board {
     king: Option<Adjacency>,
     edge: Vec<bool>,
     grid_index: Vec<u16>,
+    grid_runs: Vec<GridRun>,
     names: Vec<String>,
     symmetries: Vec<Symmetry>,
 }
@@ -189,6 +203,23 @@ fn cached(
     Ok(boards[side].get_or_init(|| build(side)))
 }
 
+/// The maximal runs of `grid_index` (one grid index a point, in point
+/// order) that go up by one from point to point.
+fn grid_runs(grid_index: &[u16]) -> Vec<GridRun> {
+    let mut runs: Vec<GridRun> = Vec::new();
+    for (p, &cell) in grid_index.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if run.cell + run.len == cell => run.len += 1,
+            _ => runs.push(GridRun {
+                first: p as Point,
+                cell,
+                len: 1,
+            }),
+        }
+    }
+    runs
+}
+
 impl Board {
     fn build(
         shape: Shape,
@@ -206,11 +237,12 @@ impl Board {
             .iter()
             .map(|&(c, r)| format!("{}{}", column_letters(c as usize), r))
             .collect();
-        let grid_index = layout
+        let grid_index: Vec<u16> = layout
             .coords
             .iter()
             .map(|&(c, r)| ((r as usize - 1) * layout.width + c as usize - 1) as u16)
             .collect();
+        let grid_runs = grid_runs(&grid_index);
         let symmetries = symmetry::build(shape, side, &layout);
         Board {
             shape,
@@ -221,6 +253,7 @@ impl Board {
             king,
             edge,
             grid_index,
+            grid_runs,
             names,
         }
     }
@@ -274,6 +307,15 @@ impl Board {
     #[inline]
     pub fn grid_indices(&self) -> &[u16] {
         &self.grid_index
+    }
+
+    /// The board's points as the fewest [`GridRun`]s, in point order: a
+    /// plane of the grid is these runs with the off-board cells between
+    /// them, so it can be written a run at a time rather than a point at a
+    /// time.
+    #[inline]
+    pub fn grid_runs(&self) -> &[GridRun] {
+        &self.grid_runs
     }
 
     /// Column and row of `p`, both from 1.

@@ -119,6 +119,32 @@ fn point_index_runs_by_row_then_column() {
 }
 
 #[test]
+fn grid_runs_cover_every_point_in_order_and_are_maximal() {
+    for board in all_boards() {
+        let runs = board.grid_runs();
+        let mut next = 0;
+        for run in runs {
+            assert_eq!(run.first, next, "runs follow each other");
+            assert!(run.len > 0);
+            for k in 0..run.len {
+                let p = run.first + k;
+                assert_eq!(board.grid_index(p), usize::from(run.cell + k));
+            }
+            next += run.len;
+        }
+        assert_eq!(usize::from(next), board.points());
+        for pair in runs.windows(2) {
+            assert_ne!(pair[0].cell + pair[0].len, pair[1].cell, "runs are maximal");
+        }
+        let expected = match board.shape() {
+            Shape::Hex => board.grid_width(),
+            Shape::Square => 1,
+        };
+        assert_eq!(runs.len(), expected, "one run a hex row, one square run");
+    }
+}
+
+#[test]
 fn notation_round_trips_for_every_point_of_every_size() {
     for board in all_boards() {
         for p in 0..board.points() as Point {
