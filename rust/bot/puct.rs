@@ -41,11 +41,16 @@ pub struct Config {
 /// counted in 16 bits).
 pub const MAX_BATCH: usize = 4096;
 
+/// The most nodes a tree reserves room for when it is made (28 MiB); a
+/// larger search grows its tree as it goes.
+const MAX_RESERVED_NODES: u64 = 1 << 20;
+
 /// The value of an unvisited child (first-play urgency): a draw, so the
 /// priors alone rank the untried moves.
 const FIRST_PLAY_VALUE: f32 = 0.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 enum Status {
     /// Not yet reached.
     New,
@@ -72,24 +77,26 @@ impl Status {
 }
 
 /// One node: the action that led to it, with the statistics of the player
-/// (seat) who played it.
+/// (seat) who played it. The fields an expansion sets come first and those
+/// it leaves at 0 after them, so that making a child is a few wide stores.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Node {
-    /// The sum of the values backed up through the node, for its mover.
-    value_sum: f32,
     /// The prior of the action among its siblings.
     prior: f32,
-    visits: u32,
     parent: u32,
+    action: Action,
+    /// The seat that played `action`.
+    mover: u8,
+    status: Status,
+    /// The sum of the values backed up through the node, for its mover.
+    value_sum: f32,
+    visits: u32,
     /// Index of the first child, once expanded.
     first_child: u32,
     /// Descents under way through the node (virtual loss).
     in_flight: u16,
     children: u16,
-    action: Action,
-    /// The seat that played `action`.
-    mover: u8,
-    status: Status,
 }
 
 impl Node {
@@ -139,11 +146,14 @@ pub struct Search<P: Position> {
 
 impl<P: Position> Search<P> {
     /// A search with `config` for positions of the game `like` is a
-    /// position of; [`Search::start`] gives it a root.
+    /// position of; [`Search::start`] gives it a root. Its tree has room
+    /// for the most nodes the search can make (up to a bound), so that
+    /// expanding a leaf never moves the tree.
     pub fn new(like: &P, config: Config) -> Self {
+        let room = Self::max_nodes(&config, like.num_actions()).min(MAX_RESERVED_NODES);
         Search {
             config,
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(room as usize),
             root: like.clone(),
             history: Vec::new(),
             rng: Rng::new(0),
@@ -329,7 +339,8 @@ impl<P: Position> Search<P> {
             .iter()
             .enumerate()
         {
-            let score = if c.visits == 0 && c.in_flight == 0 {
+            // One test for "no visits and none in flight".
+            let score = if c.visits | u32::from(c.in_flight) == 0 {
                 // The same score as below with no visits, without its two
                 // divisions: most children of a wide node are untried.
                 FIRST_PLAY_VALUE + scale * c.prior
@@ -383,23 +394,21 @@ impl<P: Position> Search<P> {
     /// Makes the children of `node`, one per legal action of its leaf, with
     /// the leaf's priors divided by their sum (and the noise, at the root).
     fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
-        let legal = leaf.legal();
-        let total: f32 = legal.iter().map(|&a| leaf.priors[a as usize]).sum();
-        // The evaluators guarantee a positive sum; equal priors otherwise.
-        let scale = if total > 0.0 && total.is_finite() {
-            1.0 / total
-        } else {
-            0.0
-        };
+        let (legal, priors) = (leaf.legal(), leaf.priors());
+        debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
+        let total: f32 = priors.iter().sum();
         let first = self.nodes.len();
-        self.nodes.extend(legal.iter().map(|&a| {
-            let prior = if scale > 0.0 {
-                leaf.priors[a as usize] * scale
-            } else {
-                1.0 / legal.len() as f32
-            };
-            Node::new(a, node, seat, prior)
-        }));
+        // The evaluators guarantee a positive sum; equal priors otherwise.
+        if total > 0.0 && total.is_finite() {
+            let scale = 1.0 / total;
+            let children = legal.iter().zip(priors);
+            self.nodes
+                .extend(children.map(|(&a, &p)| Node::new(a, node, seat, p * scale)));
+        } else {
+            let equal = 1.0 / legal.len() as f32;
+            self.nodes
+                .extend(legal.iter().map(|&a| Node::new(a, node, seat, equal)));
+        }
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;
         n.children = legal.len() as u16;
