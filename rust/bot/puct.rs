@@ -45,6 +45,12 @@ pub const MAX_BATCH: usize = 4096;
 /// larger search grows its tree as it goes.
 const MAX_RESERVED_NODES: u64 = 1 << 20;
 
+/// [`Node::order`] of a node not yet selected from.
+const UNSEEN: u16 = 0;
+
+/// [`Node::order`] of a node whose children's priors differ.
+const UNEQUAL: u16 = u16::MAX;
+
 /// The value of an unvisited child (first-play urgency): a draw, so the
 /// priors alone rank the untried moves.
 const FIRST_PLAY_VALUE: f32 = 0.0;
@@ -97,6 +103,12 @@ struct Node {
     /// Descents under way through the node (virtual loss).
     in_flight: u16,
     children: u16,
+    /// What a selection knows of the order the children are tried in:
+    /// [`UNSEEN`] before the first, [`UNEQUAL`] when their priors differ,
+    /// else 1 + the number of children tried (visited or under way). With
+    /// equal priors every untried child scores the same, so the first one
+    /// is taken and the tried ones are always the first ones.
+    order: u16,
 }
 
 impl Node {
@@ -109,6 +121,7 @@ impl Node {
             first_child: 0,
             in_flight: 0,
             children: 0,
+            order: UNSEEN,
             action,
             mover,
             status: Status::New,
@@ -326,16 +339,39 @@ impl<P: Position> Search<P> {
     }
 
     /// The child of an expanded `node` with the best
-    /// `Q + c · P · √N / (1 + n)`, virtual losses counted.
-    fn select(&self, node: usize) -> usize {
+    /// `Q + c · P · √N / (1 + n)`, virtual losses counted, the first one
+    /// among equals. When the children's priors are equal, only the tried
+    /// ones are scored, against the first untried one (every untried one
+    /// scores the same, and it comes before the others).
+    fn select(&mut self, node: usize) -> usize {
+        if self.nodes[node].order == UNSEEN {
+            let n = &self.nodes[node];
+            let first = n.first_child as usize;
+            let children = &self.nodes[first..first + n.children as usize];
+            let equal = children.len() < usize::from(UNEQUAL - 1)
+                && children.iter().all(|c| c.prior == children[0].prior);
+            // No child is tried yet: the search selects from a node the
+            // first time right after its expansion.
+            self.nodes[node].order = if equal { 1 } else { UNEQUAL };
+        }
         let vl = self.config.virtual_loss;
         let n = &self.nodes[node];
         let parent_visits = n.visits as f32 + vl * f32::from(n.in_flight);
         let scale = self.config.c_puct * parent_visits.max(1.0).sqrt();
         let first = n.first_child as usize;
+        let (scored, untried) = match n.order {
+            UNEQUAL => (n.children, None),
+            order => {
+                let tried = order - 1;
+                (
+                    tried,
+                    (tried < n.children).then_some(first + tried as usize),
+                )
+            }
+        };
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, c) in self.nodes[first..first + n.children as usize]
+        for (i, c) in self.nodes[first..first + scored as usize]
             .iter()
             .enumerate()
         {
@@ -357,6 +393,13 @@ impl<P: Position> Search<P> {
             if score > best_score {
                 best_score = score;
                 best = first + i;
+            }
+        }
+        if let Some(untried) = untried {
+            if FIRST_PLAY_VALUE + scale * self.nodes[untried].prior > best_score {
+                // The descent goes on into it: it is tried from now on.
+                self.nodes[node].order += 1;
+                best = untried;
             }
         }
         best
