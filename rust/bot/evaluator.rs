@@ -24,10 +24,13 @@ pub struct Leaf<P> {
     /// Scratch for the built-in evaluators' playouts.
     buf: Vec<Action>,
     /// The answer: a weight per legal action, in the order of `legal`
-    /// (so the search expands the leaf from one contiguous row). Weights
-    /// are at least 0, finite, and not all 0; the search divides them by
-    /// their sum.
+    /// (so the search expands the leaf from one contiguous row), unless
+    /// `equal`. Weights are at least 0, finite, and not all 0; the search
+    /// divides them by their sum, `prior_sum`.
     priors: Vec<f32>,
+    prior_sum: f32,
+    /// Whether the answer is equal priors (and `priors` unused).
+    equal: bool,
     /// The answer: the value in `[-1, 1]` for the player to move.
     pub value: f32,
 }
@@ -41,6 +44,8 @@ impl<P: Position> Leaf<P> {
             history: Vec::new(),
             buf: Vec::with_capacity(like.num_actions()),
             priors: Vec::with_capacity(like.num_actions()),
+            prior_sum: 0.0,
+            equal: false,
             value: 0.0,
         }
     }
@@ -75,22 +80,28 @@ impl<P: Position> Leaf<P> {
     }
 
     /// The answer's weights, one per legal action in the order of
-    /// [`Leaf::legal`].
-    pub fn priors(&self) -> &[f32] {
-        &self.priors
+    /// [`Leaf::legal`], and their sum; `None` for equal priors.
+    pub fn priors(&self) -> Option<(&[f32], f32)> {
+        (!self.equal).then_some((&self.priors, self.prior_sum))
     }
 
     /// Answers equal priors over the legal actions.
     pub fn set_uniform_priors(&mut self) {
-        self.priors.clear();
-        self.priors.resize(self.legal.len(), 1.0);
+        self.equal = true;
     }
 
     /// Answers `prior(a)` as the prior of each legal action `a`, called in
     /// increasing action order.
     pub fn set_priors(&mut self, mut prior: impl FnMut(Action) -> f32) {
         self.priors.clear();
-        self.priors.extend(self.legal.iter().map(|&a| prior(a)));
+        let mut sum = 0.0;
+        self.priors.extend(self.legal.iter().map(|&a| {
+            let p = prior(a);
+            sum += p;
+            p
+        }));
+        self.prior_sum = sum;
+        self.equal = false;
     }
 }
 

@@ -437,20 +437,24 @@ impl<P: Position> Search<P> {
     /// Makes the children of `node`, one per legal action of its leaf, with
     /// the leaf's priors divided by their sum (and the noise, at the root).
     fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
-        let (legal, priors) = (leaf.legal(), leaf.priors());
-        debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
-        let total: f32 = priors.iter().sum();
+        let legal = leaf.legal();
         let first = self.nodes.len();
-        // The evaluators guarantee a positive sum; equal priors otherwise.
-        if total > 0.0 && total.is_finite() {
-            let scale = 1.0 / total;
-            let children = legal.iter().zip(priors);
-            self.nodes
-                .extend(children.map(|(&a, &p)| Node::new(a, node, seat, p * scale)));
-        } else {
-            let equal = 1.0 / legal.len() as f32;
-            self.nodes
-                .extend(legal.iter().map(|&a| Node::new(a, node, seat, equal)));
+        match leaf.priors() {
+            // The evaluators guarantee a positive sum; equal priors otherwise.
+            Some((priors, total)) if total > 0.0 && total.is_finite() => {
+                debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
+                let scale = 1.0 / total;
+                let children = legal.iter().zip(priors);
+                self.nodes
+                    .extend(children.map(|(&a, &p)| Node::new(a, node, seat, p * scale)));
+            }
+            // Equal priors are weights of 1: each of the n children would
+            // get 1 * (1 / n), the same float as 1 / n.
+            _ => {
+                let equal = 1.0 / legal.len() as f32;
+                self.nodes
+                    .extend(legal.iter().map(|&a| Node::new(a, node, seat, equal)));
+            }
         }
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;

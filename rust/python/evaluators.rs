@@ -398,7 +398,8 @@ fn take_priors<P: Position>(leaf: &mut Leaf<P>, priors: &[f32], row: usize) -> P
     // One pass over the row: NaN is in no range, and priors at least 0
     // sum to more than 0 when one of them is more than 0.
     let (mut usable, mut positive) = (true, false);
-    for &p in leaf.priors() {
+    let (weights, _) = leaf.priors().expect("priors were just set");
+    for &p in weights {
         usable &= (0.0..=f32::MAX).contains(&p);
         positive |= p > 0.0;
     }
