@@ -23,10 +23,14 @@ pub struct Leaf<P> {
     history: Vec<Action>,
     /// Scratch for the built-in evaluators' playouts.
     buf: Vec<Action>,
-    /// The answer: a weight per action (indexed by action; only the legal
-    /// ones are read). Weights are at least 0, finite, and not all 0 over
-    /// the legal actions; the search divides them by their sum.
-    pub priors: Vec<f32>,
+    /// The answer: a weight per legal action, in the order of `legal`
+    /// (so the search expands the leaf from one contiguous row), unless
+    /// `equal`. Weights are at least 0, finite, and not all 0; the search
+    /// divides them by their sum, `prior_sum`.
+    priors: Vec<f32>,
+    prior_sum: f32,
+    /// Whether the answer is equal priors (and `priors` unused).
+    equal: bool,
     /// The answer: the value in `[-1, 1]` for the player to move.
     pub value: f32,
 }
@@ -39,7 +43,9 @@ impl<P: Position> Leaf<P> {
             key: 0,
             history: Vec::new(),
             buf: Vec::with_capacity(like.num_actions()),
-            priors: vec![0.0; like.num_actions()],
+            priors: Vec::with_capacity(like.num_actions()),
+            prior_sum: 0.0,
+            equal: false,
             value: 0.0,
         }
     }
@@ -73,16 +79,29 @@ impl<P: Position> Leaf<P> {
         &mut self.history
     }
 
-    /// Answers equal priors over the legal actions.
-    pub fn set_uniform_priors(&mut self) {
-        self.set_priors(|_| 1.0);
+    /// The answer's weights, one per legal action in the order of
+    /// [`Leaf::legal`], and their sum; `None` for equal priors.
+    pub fn priors(&self) -> Option<(&[f32], f32)> {
+        (!self.equal).then_some((&self.priors, self.prior_sum))
     }
 
-    /// Answers `prior(a)` as the prior of each legal action `a`.
-    pub fn set_priors(&mut self, prior: impl Fn(Action) -> f32) {
-        for &a in &self.legal {
-            self.priors[a as usize] = prior(a);
-        }
+    /// Answers equal priors over the legal actions.
+    pub fn set_uniform_priors(&mut self) {
+        self.equal = true;
+    }
+
+    /// Answers `prior(a)` as the prior of each legal action `a`, called in
+    /// increasing action order.
+    pub fn set_priors(&mut self, mut prior: impl FnMut(Action) -> f32) {
+        self.priors.clear();
+        let mut sum = 0.0;
+        self.priors.extend(self.legal.iter().map(|&a| {
+            let p = prior(a);
+            sum += p;
+            p
+        }));
+        self.prior_sum = sum;
+        self.equal = false;
     }
 }
 

@@ -41,11 +41,22 @@ pub struct Config {
 /// counted in 16 bits).
 pub const MAX_BATCH: usize = 4096;
 
+/// The most nodes a tree reserves room for when it is made (28 MiB); a
+/// larger search grows its tree as it goes.
+const MAX_RESERVED_NODES: u64 = 1 << 20;
+
+/// [`Node::order`] of a node not yet selected from.
+const UNSEEN: u16 = 0;
+
+/// [`Node::order`] of a node whose children's priors differ.
+const UNEQUAL: u16 = u16::MAX;
+
 /// The value of an unvisited child (first-play urgency): a draw, so the
 /// priors alone rank the untried moves.
 const FIRST_PLAY_VALUE: f32 = 0.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 enum Status {
     /// Not yet reached.
     New,
@@ -72,24 +83,32 @@ impl Status {
 }
 
 /// One node: the action that led to it, with the statistics of the player
-/// (seat) who played it.
+/// (seat) who played it. The fields an expansion sets come first and those
+/// it leaves at 0 after them, so that making a child is a few wide stores.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Node {
-    /// The sum of the values backed up through the node, for its mover.
-    value_sum: f32,
     /// The prior of the action among its siblings.
     prior: f32,
-    visits: u32,
     parent: u32,
+    action: Action,
+    /// The seat that played `action`.
+    mover: u8,
+    status: Status,
+    /// The sum of the values backed up through the node, for its mover.
+    value_sum: f32,
+    visits: u32,
     /// Index of the first child, once expanded.
     first_child: u32,
     /// Descents under way through the node (virtual loss).
     in_flight: u16,
     children: u16,
-    action: Action,
-    /// The seat that played `action`.
-    mover: u8,
-    status: Status,
+    /// What a selection knows of the order the children are tried in:
+    /// [`UNSEEN`] before the first, [`UNEQUAL`] when their priors differ,
+    /// else 1 + the number of children tried (visited or under way). With
+    /// equal priors every untried child scores the same, so the first one
+    /// is taken and the tried ones are always the first ones.
+    order: u16,
 }
 
 impl Node {
@@ -102,6 +121,7 @@ impl Node {
             first_child: 0,
             in_flight: 0,
             children: 0,
+            order: UNSEEN,
             action,
             mover,
             status: Status::New,
@@ -139,11 +159,14 @@ pub struct Search<P: Position> {
 
 impl<P: Position> Search<P> {
     /// A search with `config` for positions of the game `like` is a
-    /// position of; [`Search::start`] gives it a root.
+    /// position of; [`Search::start`] gives it a root. Its tree has room
+    /// for the most nodes the search can make (up to a bound), so that
+    /// expanding a leaf never moves the tree.
     pub fn new(like: &P, config: Config) -> Self {
+        let room = Self::max_nodes(&config, like.num_actions()).min(MAX_RESERVED_NODES);
         Search {
             config,
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(room as usize),
             root: like.clone(),
             history: Vec::new(),
             rng: Rng::new(0),
@@ -316,20 +339,44 @@ impl<P: Position> Search<P> {
     }
 
     /// The child of an expanded `node` with the best
-    /// `Q + c · P · √N / (1 + n)`, virtual losses counted.
-    fn select(&self, node: usize) -> usize {
+    /// `Q + c · P · √N / (1 + n)`, virtual losses counted, the first one
+    /// among equals. When the children's priors are equal, only the tried
+    /// ones are scored, against the first untried one (every untried one
+    /// scores the same, and it comes before the others).
+    fn select(&mut self, node: usize) -> usize {
+        if self.nodes[node].order == UNSEEN {
+            let n = &self.nodes[node];
+            let first = n.first_child as usize;
+            let children = &self.nodes[first..first + n.children as usize];
+            let equal = children.len() < usize::from(UNEQUAL - 1)
+                && children.iter().all(|c| c.prior == children[0].prior);
+            // No child is tried yet: the search selects from a node the
+            // first time right after its expansion.
+            self.nodes[node].order = if equal { 1 } else { UNEQUAL };
+        }
         let vl = self.config.virtual_loss;
         let n = &self.nodes[node];
         let parent_visits = n.visits as f32 + vl * f32::from(n.in_flight);
         let scale = self.config.c_puct * parent_visits.max(1.0).sqrt();
         let first = n.first_child as usize;
+        let (scored, untried) = match n.order {
+            UNEQUAL => (n.children, None),
+            order => {
+                let tried = order - 1;
+                (
+                    tried,
+                    (tried < n.children).then_some(first + tried as usize),
+                )
+            }
+        };
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, c) in self.nodes[first..first + n.children as usize]
+        for (i, c) in self.nodes[first..first + scored as usize]
             .iter()
             .enumerate()
         {
-            let score = if c.visits == 0 && c.in_flight == 0 {
+            // One test for "no visits and none in flight".
+            let score = if c.visits | u32::from(c.in_flight) == 0 {
                 // The same score as below with no visits, without its two
                 // divisions: most children of a wide node are untried.
                 FIRST_PLAY_VALUE + scale * c.prior
@@ -346,6 +393,13 @@ impl<P: Position> Search<P> {
             if score > best_score {
                 best_score = score;
                 best = first + i;
+            }
+        }
+        if let Some(untried) = untried {
+            if FIRST_PLAY_VALUE + scale * self.nodes[untried].prior > best_score {
+                // The descent goes on into it: it is tried from now on.
+                self.nodes[node].order += 1;
+                best = untried;
             }
         }
         best
@@ -384,22 +438,24 @@ impl<P: Position> Search<P> {
     /// the leaf's priors divided by their sum (and the noise, at the root).
     fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
         let legal = leaf.legal();
-        let total: f32 = legal.iter().map(|&a| leaf.priors[a as usize]).sum();
-        // The evaluators guarantee a positive sum; equal priors otherwise.
-        let scale = if total > 0.0 && total.is_finite() {
-            1.0 / total
-        } else {
-            0.0
-        };
         let first = self.nodes.len();
-        self.nodes.extend(legal.iter().map(|&a| {
-            let prior = if scale > 0.0 {
-                leaf.priors[a as usize] * scale
-            } else {
-                1.0 / legal.len() as f32
-            };
-            Node::new(a, node, seat, prior)
-        }));
+        match leaf.priors() {
+            // The evaluators guarantee a positive sum; equal priors otherwise.
+            Some((priors, total)) if total > 0.0 && total.is_finite() => {
+                debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
+                let scale = 1.0 / total;
+                let children = legal.iter().zip(priors);
+                self.nodes
+                    .extend(children.map(|(&a, &p)| Node::new(a, node, seat, p * scale)));
+            }
+            // Equal priors are weights of 1: each of the n children would
+            // get 1 * (1 / n), the same float as 1 / n.
+            _ => {
+                let equal = 1.0 / legal.len() as f32;
+                self.nodes
+                    .extend(legal.iter().map(|&a| Node::new(a, node, seat, equal)));
+            }
+        }
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;
         n.children = legal.len() as u16;

@@ -287,28 +287,16 @@ fn call_python<P: Position>(
         let out = unsafe { observations.as_slice_mut() }.expect("a new array is contiguous");
         let mask = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
         py.detach(|| {
-            leaves.each_row(
-                threads,
-                &mut out[..rows * len],
-                len,
-                || (),
-                |_, leaf, row| {
-                    let perspective = leaf.position.to_move();
-                    write_observation(&mut leaf.position, perspective, row);
-                },
-            );
-            leaves.each_row(
-                threads,
-                &mut mask[..rows * actions],
-                actions,
-                || (),
-                |_, leaf, row| {
-                    row.fill(false);
-                    for &a in leaf.legal() {
-                        row[a as usize] = true;
-                    }
-                },
-            );
+            fill_rows(leaves, threads, out, len, |leaf, row| {
+                let perspective = leaf.position.to_move();
+                write_observation(&mut leaf.position, perspective, row);
+            });
+            fill_rows(leaves, threads, mask, actions, |leaf, row| {
+                row.fill(false);
+                for &a in leaf.legal() {
+                    row[a as usize] = true;
+                }
+            });
         });
     }
     let shown = (
@@ -339,6 +327,27 @@ fn call_python<P: Position>(
         leaf.value = value;
     }
     Ok(())
+}
+
+/// Writes a row of `row_len` items of `out` for every gathered leaf, in
+/// row order, with `write`.
+fn fill_rows<P: Position, T: Send>(
+    leaves: &mut Leaves<P>,
+    threads: Threads<'_>,
+    out: &mut [T],
+    row_len: usize,
+    write: impl Fn(&mut Leaf<P>, &mut [T]) + Sync + Send,
+) {
+    let rows = leaves.len();
+    leaves.each_row(
+        threads,
+        &mut out[..rows * row_len],
+        row_len,
+        || (),
+        |_, leaf, row| {
+            write(leaf, row);
+        },
+    );
 }
 
 /// The priors and values of an evaluator's answer, as float32 arrays of
@@ -394,24 +403,34 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// Checks one leaf's priors over its legal actions (the others are
 /// ignored): finite, at least 0 and not all 0; and makes them the leaf's.
 fn take_priors<P: Position>(leaf: &mut Leaf<P>, priors: &[f32], row: usize) -> PyResult<()> {
-    let mut total = 0.0f64;
-    for &a in leaf.legal() {
-        let p = priors[a as usize];
-        if !p.is_finite() || p < 0.0 {
-            return Err(EvaluatorError::new_err(format!(
-                "the evaluator's prior for leaf {row}, action {a} is {p}: priors of legal \
-                 actions are finite and at least 0 (probabilities or weights, not logits)"
-            )));
-        }
-        total += f64::from(p);
+    leaf.set_priors(|a| priors[a as usize]);
+    // One pass over the row: NaN is in no range, and priors at least 0
+    // sum to more than 0 when one of them is more than 0.
+    let (mut usable, mut positive) = (true, false);
+    let (weights, _) = leaf.priors().expect("priors were just set");
+    for &p in weights {
+        usable &= (0.0..=f32::MAX).contains(&p);
+        positive |= p > 0.0;
     }
-    if total <= 0.0 {
+    if !usable {
+        // The first unusable prior, in action order, is the one named.
+        let (a, p) = leaf
+            .legal()
+            .iter()
+            .map(|&a| (a, priors[a as usize]))
+            .find(|(_, p)| !p.is_finite() || *p < 0.0)
+            .expect("an unusable prior");
+        return Err(EvaluatorError::new_err(format!(
+            "the evaluator's prior for leaf {row}, action {a} is {p}: priors of legal \
+             actions are finite and at least 0 (probabilities or weights, not logits)"
+        )));
+    }
+    if !positive {
         return Err(EvaluatorError::new_err(format!(
             "the evaluator's priors for leaf {row} are 0 on every legal action: at least one \
              legal action needs a positive prior"
         )));
     }
-    leaf.set_priors(|a| priors[a as usize]);
     Ok(())
 }
 
