@@ -1,8 +1,8 @@
-//! The empty points of a row of cells, listed eight cells at a time or
-//! marked in a mask: a legal-move list asks for them every turn of a Python
-//! loop and at every expansion of a search, a batched environment's mask at
-//! every step, and a loop of one branch per point mispredicts on a board half
-//! full of stones at random.
+//! The empty points of a row of cells, listed, marked in a mask or packed
+//! as bits, eight cells at a time: a Python loop asks for the legal moves
+//! every turn, a search at every expansion and a batched environment's mask
+//! at every step, and a loop of one branch per point mispredicts on a board
+//! half full of stones at random.
 
 use super::EMPTY;
 use crate::board::Point;
@@ -43,6 +43,7 @@ pub static COUNTS: [u8; 256] = {
 /// A mask with bit `i` set where byte `i` (little-endian) of `word` is
 /// [`EMPTY`] (zero): exact, with no carries between bytes.
 fn empty_bytes(word: u64) -> u32 {
+    const _: () = assert!(EMPTY == 0, "empty_bytes finds zero bytes");
     const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let high_if_nonzero = ((word & LOW) + LOW) | word;
     let high_if_zero = !(high_if_nonzero | LOW);
@@ -129,7 +130,6 @@ impl EmptyPoints<'_> {
 /// Appends the point of every empty cell of `cells` to `out`, in
 /// increasing order.
 fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
-    const _: () = assert!(EMPTY == 0, "empty_bytes finds zero bytes");
     let start = out.len();
     // Every word writes eight points and keeps those that are empty, so
     // the list has room for a whole word past its last point.
