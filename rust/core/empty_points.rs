@@ -51,6 +51,15 @@ fn empty_bytes(word: u64) -> u32 {
     ((high_if_zero.wrapping_mul(0x0002_0408_1020_4081)) >> 56) as u32
 }
 
+/// The last cells of a row (fewer than eight) as a word, padded with cells
+/// that are not empty.
+#[inline]
+fn padded_word(rest: &[u8]) -> u64 {
+    let mut last = [u8::MAX; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    u64::from_le_bytes(last)
+}
+
 /// The legal actions of a game whose legal points are its empty ones: the
 /// points of `cells` that are empty, and one more action after the last
 /// point (a swap, a pass) when `extra` holds; none once the game is over.
@@ -96,8 +105,7 @@ impl EmptyPoints<'_> {
             return;
         }
         // A word of bits per 64 cells, built in a register from eight
-        // words of cells: unrolled for whole words, and the last cells
-        // padded with cells that are not empty.
+        // words of cells: unrolled for whole words.
         let word_of = |cells: &[u8]| {
             let (mut bits, mut groups) = (0, cells.chunks_exact(8));
             for (i, eight) in (&mut groups).enumerate() {
@@ -106,9 +114,7 @@ impl EmptyPoints<'_> {
             }
             let rest = groups.remainder();
             if !rest.is_empty() {
-                let mut last = [u8::MAX; 8];
-                last[..rest.len()].copy_from_slice(rest);
-                bits |= u64::from(empty_bytes(u64::from_le_bytes(last))) << (cells.len() / 8 * 8);
+                bits |= u64::from(empty_bytes(padded_word(rest))) << (cells.len() / 8 * 8);
             }
             bits
         };
@@ -154,10 +160,7 @@ fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
         );
         base += 8;
     }
-    // The last cells, padded with cells that are not empty.
-    let mut last = [u8::MAX; 8];
-    last[..words.remainder().len()].copy_from_slice(words.remainder());
-    put(u64::from_le_bytes(last), base, &mut kept);
+    put(padded_word(words.remainder()), base, &mut kept);
     out.truncate(kept);
 }
 
