@@ -4,8 +4,6 @@
 //! actions, the observation's planes) is read here from the core, once, when
 //! the game is made.
 
-use std::sync::Arc;
-
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -86,7 +84,7 @@ fn unknown_game(name: &str) -> PyErr {
 #[pyclass(module = "stonefield._core", frozen, subclass)]
 pub struct Game {
     start: AnyPosition,
-    names: Arc<ActionNames>,
+    names: &'static ActionNames,
     options: Py<PyDict>,
     specials: Py<PyTuple>,
     coords: Py<PyTuple>,
@@ -102,8 +100,8 @@ impl Game {
     }
 
     /// The shared texts of the game's actions.
-    pub(super) fn names(&self) -> &Arc<ActionNames> {
-        &self.names
+    pub(super) fn names(&self) -> &'static ActionNames {
+        self.names
     }
 
     /// A game of the core's, for Python.

@@ -3,8 +3,6 @@
 //! keeps one bit per action, so a Python loop that asks for the legal moves
 //! every turn pays only for the moves it looks at.
 
-use std::sync::Arc;
-
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString};
@@ -18,17 +16,18 @@ use crate::games::{Action, AnyPosition, Position};
 #[pyclass(module = "stonefield", frozen, sequence)]
 pub struct LegalMoves {
     legal: ActionBits,
-    names: Arc<ActionNames>,
+    names: &'static ActionNames,
 }
 
 impl LegalMoves {
     /// The legal moves of `position` now.
-    pub fn of(position: &mut AnyPosition, buf: &mut Vec<Action>, names: Arc<ActionNames>) -> Self {
-        let mut words = Words::zeroed(position.num_actions().div_ceil(64));
-        position.legal_bits(words.as_mut_slice(), buf);
-        let len = words.iter().map(|w| w.count_ones() as usize).sum();
+    pub fn of(
+        position: &mut AnyPosition,
+        buf: &mut Vec<Action>,
+        names: &'static ActionNames,
+    ) -> Self {
         LegalMoves {
-            legal: ActionBits { words, len },
+            legal: ActionBits::of(position, buf),
             names,
         }
     }
@@ -40,7 +39,7 @@ impl LegalMoves {
 
 /// A set of actions as one bit per action, with its size.
 #[derive(PartialEq)]
-struct ActionBits {
+pub struct ActionBits {
     words: Words,
     len: usize,
 }
@@ -82,6 +81,34 @@ impl std::ops::Deref for Words {
 }
 
 impl ActionBits {
+    /// The legal actions of `position` now.
+    pub fn of(position: &mut AnyPosition, buf: &mut Vec<Action>) -> Self {
+        let mut words = Words::zeroed(position.num_actions().div_ceil(64));
+        position.legal_bits(words.as_mut_slice(), buf);
+        let len = words.iter().map(|w| w.count_ones() as usize).sum();
+        ActionBits { words, len }
+    }
+
+    /// Writes the actions, in increasing order, into `out` (cleared first)
+    /// as numpy's int64: a byte of bits at a time, each writing eight
+    /// actions by table and keeping as many as it holds.
+    pub fn write_wide(&self, out: &mut Vec<i64>) {
+        out.clear();
+        out.resize(self.len + 8, 0);
+        let mut kept = 0;
+        for (w, &word) in self.words.iter().enumerate() {
+            for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
+                let base = (w * 64 + i * 8) as i64;
+                let bits = &SET_BITS[usize::from(byte)];
+                for (slot, &bit) in out[kept..kept + 8].iter_mut().zip(bits) {
+                    *slot = base + i64::from(bit);
+                }
+                kept += usize::from(COUNTS[usize::from(byte)]);
+            }
+        }
+        out.truncate(kept);
+    }
+
     fn contains(&self, a: Action) -> bool {
         let a = usize::from(a);
         self.words
@@ -170,7 +197,7 @@ impl LegalMoves {
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(other) = other.cast::<LegalMoves>() {
             return Ok(
-                other.get().legal == self.legal && Arc::ptr_eq(&other.get().names, &self.names)
+                other.get().legal == self.legal && std::ptr::eq(other.get().names, self.names)
             );
         }
         let Ok(len) = other.len() else {

@@ -1,8 +1,11 @@
 //! Every action's text as a shared, interned Python string, made once per
-//! (board, special actions) and shared by every state of such a game.
+//! (board, special actions) and shared by every state of such a game. The
+//! tables live as long as the process, as the boards do, so a state or a
+//! snapshot of its legal moves holds a plain reference: no reference count
+//! to move on every call.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -88,10 +91,10 @@ impl ActionNames {
 /// apart a game's specials with and without `swap`, which share a start.
 type Key = (usize, usize, usize);
 
-static CACHE: Mutex<Option<HashMap<Key, Arc<ActionNames>>>> = Mutex::new(None);
+static CACHE: Mutex<Option<HashMap<Key, &'static ActionNames>>> = Mutex::new(None);
 
 /// The shared names of `game`'s actions.
-pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNames>> {
+pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<&'static ActionNames> {
     let specials = game.specials();
     let key = (
         game.board() as *const _ as usize,
@@ -102,8 +105,8 @@ pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNa
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let cache = cache.get_or_insert_with(HashMap::new);
-    if let Some(names) = cache.get(&key) {
-        return Ok(names.clone());
+    if let Some(&names) = cache.get(&key) {
+        return Ok(names);
     }
     let mut texts = Vec::with_capacity(game.num_actions());
     let mut actions = HashMap::with_capacity(game.num_actions());
@@ -115,12 +118,14 @@ pub fn action_names(py: Python<'_>, game: &AnyPosition) -> PyResult<Arc<ActionNa
         texts.push(interned.unbind());
         actions.insert(text, a);
     }
-    let names = Arc::new(ActionNames {
+    // One table per action space the process meets, kept for good: the
+    // boards they name are kept for good too.
+    let names: &'static ActionNames = Box::leak(Box::new(ActionNames {
         by_address: address_table(&texts),
         texts,
         actions,
         by_text: by_text.unbind(),
-    });
-    cache.insert(key, names.clone());
+    }));
+    cache.insert(key, names);
     Ok(names)
 }

@@ -13,7 +13,7 @@ use super::args::shown;
 use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
-use super::legal_moves::LegalMoves;
+use super::legal_moves::{ActionBits, LegalMoves};
 use super::names::ActionNames;
 use crate::board::Point;
 use crate::core::Colour;
@@ -39,8 +39,10 @@ pub struct State {
     /// for the first few `k` (the start at least); they never change once
     /// made, so copies of a state share them.
     checkpoints: Vec<Arc<AnyPosition>>,
-    names: Arc<ActionNames>,
+    names: &'static ActionNames,
     buf: Vec<Action>,
+    /// The legal actions as numpy's int64, before they are copied out.
+    wide: Vec<i64>,
     /// Whether the first position was set up by hand rather than the
     /// game's start (`checkpoints[0]` holds it either way).
     set_up: bool,
@@ -251,16 +253,18 @@ impl State {
                 current: source.current.clone(),
                 history: source.history.clone(),
                 checkpoints: source.checkpoints.clone(),
-                names: source.names.clone(),
+                names: source.names,
                 buf: Vec::with_capacity(source.current.num_actions()),
+                wide: Vec::new(),
                 set_up: source.set_up,
             });
         }
         let rules = game.get();
         let current = rules.start().clone();
         Ok(State {
-            names: rules.names().clone(),
+            names: rules.names(),
             buf: Vec::with_capacity(current.num_actions()),
+            wide: Vec::new(),
             checkpoints: vec![Arc::new(current.clone())],
             current,
             history: Vec::new(),
@@ -324,16 +328,15 @@ impl State {
     /// The legal moves as text, in action-index order: a read-only
     /// sequence (`len`, indexing, iteration, `in`, `==` with a list).
     fn legal_moves(&mut self) -> LegalMoves {
-        LegalMoves::of(&mut self.current, &mut self.buf, self.names.clone())
+        LegalMoves::of(&mut self.current, &mut self.buf, self.names)
     }
 
     /// The legal action indices, increasing, as a numpy int64 array.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        self.current.legal_actions(&mut self.buf);
+        ActionBits::of(&mut self.current, &mut self.buf).write_wide(&mut self.wide);
         // Copied into an array numpy owns: one Python object, where an
         // array over a Rust vector needs a second to keep the vector.
-        let wide: Vec<i64> = self.buf.iter().map(|&a| a as i64).collect();
-        PyArray1::from_slice(py, &wide)
+        PyArray1::from_slice(py, &self.wide)
     }
 
     /// A numpy bool array over all actions, true where legal.
