@@ -22,6 +22,16 @@ impl Score {
     }
 }
 
+/// The owner of a region touched by `touching` distinct stones of each
+/// colour: the colour with strictly more, or nobody on a tie.
+fn owner(touching: [u32; 2]) -> Option<Colour> {
+    match touching[0].cmp(&touching[1]) {
+        std::cmp::Ordering::Greater => Some(Colour::Black),
+        std::cmp::Ordering::Less => Some(Colour::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
 impl Lingarda {
     /// Enclosure: a region (a maximal connected set of empty points) belongs
     /// to the colour with strictly more of the distinct stones touching it; a
@@ -35,7 +45,18 @@ impl Lingarda {
         let flood = &mut scratch.enclosure;
         flood.clear();
         for start in 0..self.board.points() as Point {
-            if self.cells[start as usize] != EMPTY || !flood.begin(start) {
+            if self.cells[start as usize] != EMPTY {
+                continue;
+            }
+            if self.sight.open[start as usize] == 0 {
+                // A region of one point (most of them at the end of a
+                // game): no fill reaches it, and its neighbours are the
+                // first stones it sees, one a direction.
+                let touching = [0, 1].map(|k| self.sight.seen_of(start, k).count_ones());
+                visit(&[start], owner(touching));
+                continue;
+            }
+            if !flood.begin(start) {
                 continue;
             }
             scratch.safe.clear();
@@ -54,12 +75,7 @@ impl Lingarda {
                     }
                 }
             }
-            let owner = match touching[0].cmp(&touching[1]) {
-                std::cmp::Ordering::Greater => Some(Colour::Black),
-                std::cmp::Ordering::Less => Some(Colour::White),
-                std::cmp::Ordering::Equal => None,
-            };
-            visit(flood.reached(), owner);
+            visit(flood.reached(), owner(touching));
         }
     }
 
