@@ -77,7 +77,7 @@ const BACK: [u32; 8] = {
 /// The bits of a mask, lowest first: a walk over set bits rather than a
 /// test per direction, which would be a coin toss to the branch predictor.
 #[derive(Clone, Copy)]
-struct Bits(u8);
+pub(super) struct Bits(pub(super) u8);
 
 impl Iterator for Bits {
     type Item = usize;

@@ -1,5 +1,6 @@
 //! Enclosures and the score (RULES.md §6).
 
+use super::judge::Bits;
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -49,9 +50,9 @@ impl Lingarda {
                 continue;
             }
             if self.sight.open[start as usize] == 0 {
-                // A region of one point (most of them at the end of a
-                // game): no fill reaches it, and its neighbours are the
-                // first stones it sees, one a direction.
+                // A region of one point (common at the end of a game): no
+                // fill reaches it, and its neighbours are the first stones
+                // it sees, one a direction.
                 let touching = [0, 1].map(|k| self.sight.seen_of(start, k).count_ones());
                 visit(&[start], owner(touching));
                 continue;
@@ -62,16 +63,16 @@ impl Lingarda {
             scratch.safe.clear();
             let mut touching = [0u32; 2];
             while let Some(q) = flood.advance() {
-                for &r in self.board.neighbours(q) {
-                    match Colour::of_cell(self.cells[r as usize]) {
-                        None => {
-                            flood.reach(r);
-                        }
-                        Some(colour) => {
-                            if scratch.safe.mark(r) {
-                                touching[colour.index()] += 1;
-                            }
-                        }
+                // Its empty neighbours, and its stones, by colour: the first
+                // stones it sees with no empty point between.
+                let open = self.sight.open[q as usize];
+                let steps = &self.steps.0[q as usize];
+                for d in Bits(open) {
+                    flood.reach(steps[d]);
+                }
+                for (k, count) in touching.iter_mut().enumerate() {
+                    for d in Bits(self.sight.seen_of(q, k) & !open) {
+                        *count += scratch.safe.mark(steps[d]) as u32;
                     }
                 }
             }
