@@ -77,7 +77,7 @@ const BACK: [u32; 8] = {
 /// The bits of a mask, lowest first: a walk over set bits rather than a
 /// test per direction, which would be a coin toss to the branch predictor.
 #[derive(Clone, Copy)]
-struct Bits(u8);
+pub(super) struct Bits(pub(super) u8);
 
 impl Iterator for Bits {
     type Item = usize;
@@ -120,10 +120,13 @@ pub(super) struct Searches {
     /// and of the enemy's (they flip), a bit per id.
     stranded: u16,
     flipped: u16,
-    /// Whether the lost rays of the current weighing are cut from the tables,
-    /// and the entries of `rays` of the candidate's ends before the cut.
-    cut: bool,
-    uncut: [u16; DIRECTIONS],
+    /// The lost rays that the current weighing cut from the tables (none
+    /// when zero), as bits of the ends' entries of `rays`: per ray back
+    /// toward the candidate (bit `d + 3` for the end in direction `d`), its
+    /// live bit, and past [`EDGE_SHIFT`] its bit to the edge when it leaves
+    /// the board. Those bits were all set, so toggling them cuts, and
+    /// toggling them again mends.
+    cut: u16,
     /// The stones the last weighed candidate flips, when it is legal.
     pub(super) flips: Vec<Point>,
     /// The last candidate weighed, and whether it was legal.
@@ -163,8 +166,7 @@ impl Searches {
             ids: 0,
             stranded: 0,
             flipped: 0,
-            cut: false,
-            uncut: [0; DIRECTIONS],
+            cut: 0,
             flips: Vec::with_capacity(points),
             candidate: crate::board::NO_POINT,
             legal: false,
@@ -187,7 +189,7 @@ impl Searches {
         self.parent[GROUND as usize] = GROUND;
         self.stranded = 0;
         self.flipped = 0;
-        self.cut = false;
+        self.cut = 0;
     }
 
     /// A new search id, with no stone yet.
@@ -329,8 +331,8 @@ impl Lingarda {
     fn judge(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
         self.searches.begin();
         let verdict = self.settle(p, ends, exact);
-        if self.searches.cut {
-            self.mend_rays(p);
+        if self.searches.cut != 0 {
+            self.toggle_cut(p);
         }
         verdict
     }
@@ -340,27 +342,29 @@ impl Lingarda {
     /// would be with the stone on `p`, less the rays that `p` bridges.
     #[inline]
     fn cut_rays(&mut self, p: Point, ends: Ends) {
-        if self.searches.cut {
+        if self.searches.cut != 0 {
             return;
         }
-        self.searches.cut = true;
-        let row = self.sight.first[p as usize];
         // A cut ray of the end in direction d is its ray back toward p, in
-        // direction d + 3: bit d of the cut, moved there.
-        let cut = reversed(ends.cut()) as u16 * both(0);
-        for (d, (&end, uncut)) in row.iter().zip(&mut self.searches.uncut).enumerate() {
-            let rays = &mut self.sight.rays[slot(end)];
-            *uncut = *rays;
-            *rays &= !(cut & both(opposite(d)));
-        }
+        // direction d + 3: bit d of the cut, moved there. It was live (it
+        // holds p, and goes on to the edge or a stone of the end's colour),
+        // and it leaves the board when p's ray in direction d + 3 does.
+        let lost = reversed(ends.cut());
+        self.searches.cut = lost as u16 | ((lost & ends.edges) as u16) << EDGE_SHIFT;
+        self.toggle_cut(p);
     }
 
-    /// Undoes [`Lingarda::cut_rays`]. (Only the padding entry is shared by
-    /// several ends, those past the edge, and it stays zero.)
-    fn mend_rays(&mut self, p: Point) {
+    /// Toggles the bits of `searches.cut` in the entries of `rays` of the
+    /// ends of `p`: cuts the lost rays, or mends them. (An end past the edge,
+    /// the padding entry, has no bit in the cut.)
+    fn toggle_cut(&mut self, p: Point) {
         let row = self.sight.first[p as usize];
-        for (&end, &uncut) in row.iter().zip(&self.searches.uncut) {
-            self.sight.rays[slot(end)] = uncut;
+        let cut = self.searches.cut;
+        for (d, &end) in row[..DIRECTIONS].iter().enumerate() {
+            let bits = cut & both(opposite(d));
+            let rays = &mut self.sight.rays[slot(end)];
+            debug_assert!(*rays & bits == bits || *rays & bits == 0);
+            *rays ^= bits;
         }
     }
 

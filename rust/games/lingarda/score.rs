@@ -1,5 +1,6 @@
 //! Enclosures and the score (RULES.md §6).
 
+use super::judge::Bits;
 use super::Lingarda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -22,6 +23,16 @@ impl Score {
     }
 }
 
+/// The owner of a region touched by `touching` distinct stones of each
+/// colour: the colour with strictly more, or nobody on a tie.
+fn owner(touching: [u32; 2]) -> Option<Colour> {
+    match touching[0].cmp(&touching[1]) {
+        std::cmp::Ordering::Greater => Some(Colour::Black),
+        std::cmp::Ordering::Less => Some(Colour::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
 impl Lingarda {
     /// Enclosure: a region (a maximal connected set of empty points) belongs
     /// to the colour with strictly more of the distinct stones touching it; a
@@ -35,31 +46,37 @@ impl Lingarda {
         let flood = &mut scratch.enclosure;
         flood.clear();
         for start in 0..self.board.points() as Point {
-            if self.cells[start as usize] != EMPTY || !flood.begin(start) {
+            if self.cells[start as usize] != EMPTY {
+                continue;
+            }
+            if self.sight.open[start as usize] == 0 {
+                // A region of one point (common at the end of a game): no
+                // fill reaches it, and its neighbours are the first stones
+                // it sees, one a direction.
+                let touching = [0, 1].map(|k| self.sight.seen_of(start, k).count_ones());
+                visit(&[start], owner(touching));
+                continue;
+            }
+            if !flood.begin(start) {
                 continue;
             }
             scratch.safe.clear();
             let mut touching = [0u32; 2];
             while let Some(q) = flood.advance() {
-                for &r in self.board.neighbours(q) {
-                    match Colour::of_cell(self.cells[r as usize]) {
-                        None => {
-                            flood.reach(r);
-                        }
-                        Some(colour) => {
-                            if scratch.safe.mark(r) {
-                                touching[colour.index()] += 1;
-                            }
-                        }
+                // Its empty neighbours, and its stones, by colour: the first
+                // stones it sees with no empty point between.
+                let open = self.sight.open[q as usize];
+                let steps = &self.steps.0[q as usize];
+                for d in Bits(open) {
+                    flood.reach(steps[d]);
+                }
+                for (k, count) in touching.iter_mut().enumerate() {
+                    for d in Bits(self.sight.seen_of(q, k) & !open) {
+                        *count += scratch.safe.mark(steps[d]) as u32;
                     }
                 }
             }
-            let owner = match touching[0].cmp(&touching[1]) {
-                std::cmp::Ordering::Greater => Some(Colour::Black),
-                std::cmp::Ordering::Less => Some(Colour::White),
-                std::cmp::Ordering::Equal => None,
-            };
-            visit(flood.reached(), owner);
+            visit(flood.reached(), owner(touching));
         }
     }
 
