@@ -303,9 +303,17 @@ impl<P: Position> Search<P> {
     pub fn choose(&mut self, temperature: f64) -> Action {
         let children = &self.nodes[self.root_range()];
         if temperature > 0.0 && self.simulations > 0 {
-            let weights = children
-                .iter()
-                .map(|c| f64::from(c.visits).powf(1.0 / temperature));
+            let exponent = 1.0 / temperature;
+            // At temperature 1 (the usual one) the weights are the visits:
+            // `powf(v, 1.0)` is `v` exactly, and it costs a call a child.
+            let weights = children.iter().map(move |c| {
+                let visits = f64::from(c.visits);
+                if exponent == 1.0 {
+                    visits
+                } else {
+                    visits.powf(exponent)
+                }
+            });
             return children[weighted(&mut self.rng, weights)].action;
         }
         let mut best = &children[0];
