@@ -15,7 +15,7 @@
 //! is not one, so the root's children's visits sum to the simulations.
 
 use super::draws::{dirichlet, weighted};
-use super::evaluator::{Leaf, Leaves};
+use super::evaluator::{Leaf, Leaves, Priors};
 use super::rounds::Rounds;
 use super::threads::Threads;
 use crate::core::Rng;
@@ -397,6 +397,7 @@ impl<P: Position> Search<P> {
     /// same, and it comes before the others).
     fn select(&mut self, node: usize) -> usize {
         if self.nodes[node].order == UNSEEN {
+            // The first selection from the node: no child is tried yet.
             let n = &self.nodes[node];
             let first = n.first_child as usize;
             let children = &self.children[first..first + n.children as usize];
@@ -505,32 +506,36 @@ impl<P: Position> Search<P> {
         let legal = leaf.legal();
         let first = self.children.len();
         self.actions.extend_from_slice(legal);
-        match leaf.priors() {
-            // The evaluators guarantee a positive sum; equal priors otherwise.
-            Some((priors, total)) if total > 0.0 && total.is_finite() => {
+        let equal = match leaf.priors() {
+            Priors::Weights(priors, total) => {
                 debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
                 let scale = 1.0 / total;
                 self.children.extend(priors.iter().map(|&p| Child {
                     prior: p * scale,
                     node: UNTRIED,
                 }));
+                false
             }
-            // Equal priors are weights of 1: each of the n children would
-            // get 1 * (1 / n), the same float as 1 / n.
-            _ => {
-                let equal = Child {
-                    prior: 1.0 / legal.len() as f32,
+            Priors::Equal(prior) => {
+                let child = Child {
+                    prior,
                     node: UNTRIED,
                 };
-                self.children.resize(first + legal.len(), equal);
+                self.children.resize(first + legal.len(), child);
+                true
             }
-        }
+        };
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;
         n.children = legal.len() as u16;
         n.status = Status::Expanded;
         n.to_move = seat;
+        // Known equal priors spare the first selection its look at them all.
+        if equal && legal.len() < usize::from(UNEQUAL - 1) {
+            n.order = 1;
+        }
         if let (0, Some((alpha, fraction))) = (node, self.config.noise) {
+            self.nodes[0].order = UNSEEN;
             self.noise.resize(legal.len(), 0.0);
             dirichlet(&mut self.rng, alpha, &mut self.noise);
             for (child, &eta) in self.children[first..].iter_mut().zip(&self.noise) {
