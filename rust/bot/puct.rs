@@ -41,9 +41,9 @@ pub struct Config {
 /// counted in 16 bits).
 pub const MAX_BATCH: usize = 4096;
 
-/// The most children a tree reserves room for when it is made (8 MiB, the
-/// nodes' room being a small part of it); a larger search grows its tree as
-/// it goes.
+/// The most children a tree reserves room for when it is made (10 MiB with
+/// their actions, the nodes' room being a small part of it); a larger
+/// search grows its tree as it goes.
 const MAX_RESERVED_CHILDREN: u64 = 1 << 20;
 
 /// [`Node::order`] of a node not yet selected from.
