@@ -3,7 +3,12 @@ OpenSpiel's Python MCTS, and stonefield's own MCTS, in one run.
 
 Each round of measurements times every contender once, interleaved, and the
 report gives each one's median and the median of the paired ratios, so that
-the load of a shared machine falls on all alike. Two Python evaluators:
+the load of a shared machine falls on all alike. Beside the wall-clock rates
+it gives, for the contenders whose whole work runs on the measuring thread
+(the Python evaluators' one-thread self-play, and OpenSpiel), simulations per
+second of that thread's own CPU time, which the other work of a shared
+machine changes far less. (With a built-in evaluator, stonefield runs the
+search on a thread of its own, and with all threads on many.) Two Python evaluators:
 
 - trivial: uniform priors over the legal actions and value 0, which measures
   the search and batching machinery;
@@ -64,13 +69,28 @@ class Linear:
         return priors, np.tanh(x @ self.value)
 
 
-def stonefield_selfplay(evaluator, threads: int | None, plies: int) -> Callable[[], float]:
+#: A measurement: simulations per second of wall time, and of CPU time.
+Rates = tuple[float, float]
+
+
+class Clock:
+    """Wall and CPU time from when it is made."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.thread_time()
+
+    def rates(self, simulations: int) -> Rates:
+        wall, cpu = time.perf_counter() - self.wall, time.thread_time() - self.cpu
+        return simulations / wall, simulations / cpu
+
+
+def stonefield_selfplay(evaluator, threads: int | None, plies: int) -> Callable[[], Rates]:
     """Simulations per second of one self-play run of the first ``plies``
     plies of ``CONCURRENT`` games."""
     game = stonefield.Sunder(size=9)
 
-    def run() -> float:
-        start = time.perf_counter()
+    def run() -> Rates:
+        clock = Clock()
         data = stonefield.selfplay(
             game,
             evaluator,
@@ -81,26 +101,25 @@ def stonefield_selfplay(evaluator, threads: int | None, plies: int) -> Callable[
             threads=threads,
             temperature_moves=plies,
         )
-        seconds = time.perf_counter() - start
         searched = int(np.count_nonzero(data.masks.sum(axis=1) > 1))
-        return searched * SIMULATIONS / seconds
+        return clock.rates(searched * SIMULATIONS)
 
     return run
 
 
-def stonefield_mcts(iterations: int = 20_000) -> Callable[[], float]:
+def stonefield_mcts(iterations: int = 20_000) -> Callable[[], Rates]:
     state = stonefield.Sunder(size=9).start()
     bot = MCTS(iterations=iterations)
 
-    def run() -> float:
-        start = time.perf_counter()
+    def run() -> Rates:
+        clock = Clock()
         bot.analyse(state)
-        return iterations / (time.perf_counter() - start)
+        return clock.rates(iterations)
 
     return run
 
 
-def openspiel_mcts(linear: bool, moves: int = 4) -> Callable[[], float]:
+def openspiel_mcts(linear: bool, moves: int = 4) -> Callable[[], Rates]:
     import pyspiel
     from open_spiel.python.algorithms import mcts
 
@@ -144,14 +163,19 @@ def openspiel_mcts(linear: bool, moves: int = 4) -> Callable[[], float]:
         random_state=np.random.RandomState(0),
     )
 
-    def run() -> float:
+    def run() -> Rates:
         state = game.new_initial_state()
-        start = time.perf_counter()
+        clock = Clock()
         for _ in range(moves):
             state.apply_action(bot.step(state))
-        return moves * SIMULATIONS / (time.perf_counter() - start)
+        return clock.rates(moves * SIMULATIONS)
 
     return run
+
+
+def on_this_thread(name: str) -> bool:
+    """Whether the contender ``name`` does all its work on the calling thread."""
+    return name.startswith("OpenSpiel") or name.endswith(("trivial, 1 thread", "linear, 1 thread"))
 
 
 def main() -> None:
@@ -160,7 +184,7 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=6, help="plies of each self-play game (6)")
     args = parser.parse_args()
     network = Linear(int(np.prod(stonefield.Sunder(size=9).observation_shape)), 218)
-    contenders: dict[str, Callable[[], float]] = {
+    contenders: dict[str, Callable[[], Rates]] = {
         "stonefield PUCT self-play, Rust Uniform, 1 thread": stonefield_selfplay(
             Uniform(), 1, args.plies
         ),
@@ -176,22 +200,27 @@ def main() -> None:
         "OpenSpiel Python MCTSBot, linear": openspiel_mcts(linear=True),
         "stonefield MCTS, random rollouts, 1 thread": stonefield_mcts(),
     }
-    rates: dict[str, list[float]] = {name: [] for name in contenders}
+    rates: dict[str, list[Rates]] = {name: [] for name in contenders}
     for _ in range(args.rounds):
         for name, run in contenders.items():
             rates[name].append(run())
-    openspiel = {
-        "trivial": rates["OpenSpiel Python MCTSBot, trivial"],
-        "linear": rates["OpenSpiel Python MCTSBot, linear"],
-    }
     print(f"simulations per second, median of {args.rounds} paired rounds ({os.cpu_count()} cores)")
-    for name, values in rates.items():
-        line = f"{name:52s} {statistics.median(values):>10,.0f}"
-        for kind, base in openspiel.items():
-            if f", {kind}," in name:
-                ratio = statistics.median(v / b for v, b in zip(values, base, strict=True))
-                line += f"   {ratio:6.1f}x OpenSpiel {kind}"
-        print(line)
+    for clock, column in (("wall time", 0), ("the measuring thread's CPU time", 1)):
+        print(f"-- of {clock}")
+        openspiel = {
+            kind: [r[column] for r in rates[f"OpenSpiel Python MCTSBot, {kind}"]]
+            for kind in ("trivial", "linear")
+        }
+        for name, measured in rates.items():
+            if column == 1 and not on_this_thread(name):
+                continue
+            values = [r[column] for r in measured]
+            line = f"{name:52s} {statistics.median(values):>10,.0f}"
+            for kind, base in openspiel.items():
+                if f", {kind}," in name:
+                    ratio = statistics.median(v / b for v, b in zip(values, base, strict=True))
+                    line += f"   {ratio:6.1f}x OpenSpiel {kind}"
+            print(line)
 
 
 if __name__ == "__main__":

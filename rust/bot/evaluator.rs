@@ -25,12 +25,13 @@ pub struct Leaf<P> {
     buf: Vec<Action>,
     /// The answer: a weight per legal action, in the order of `legal`
     /// (so the search expands the leaf from one contiguous row), unless
-    /// `equal`. Weights are at least 0, finite, and not all 0; the search
+    /// `share`. Weights are at least 0, finite, and not all 0; the search
     /// divides them by their sum, `prior_sum`.
     priors: Vec<f32>,
     prior_sum: f32,
-    /// Whether the answer is equal priors (and `priors` unused).
-    equal: bool,
+    /// The prior of every legal action, when the answer gives them all the
+    /// same one (and `priors` is unused).
+    share: Option<f32>,
     /// The answer: the value in `[-1, 1]` for the player to move.
     pub value: f32,
 }
@@ -45,7 +46,7 @@ impl<P: Position> Leaf<P> {
             buf: Vec::with_capacity(like.num_actions()),
             priors: Vec::with_capacity(like.num_actions()),
             prior_sum: 0.0,
-            equal: false,
+            share: None,
             value: 0.0,
         }
     }
@@ -79,30 +80,68 @@ impl<P: Position> Leaf<P> {
         &mut self.history
     }
 
-    /// The answer's weights, one per legal action in the order of
-    /// [`Leaf::legal`], and their sum; `None` for equal priors.
-    pub fn priors(&self) -> Option<(&[f32], f32)> {
-        (!self.equal).then_some((&self.priors, self.prior_sum))
+    /// The answer's priors, as the leaf's children get them.
+    pub fn priors(&self) -> Priors<'_> {
+        match self.share {
+            Some(prior) => Priors::Equal(prior),
+            None if self.prior_sum > 0.0 && self.prior_sum.is_finite() => {
+                Priors::Weights(&self.priors, self.prior_sum)
+            }
+            // Weights too large to add up: equal priors.
+            None => Priors::Equal(1.0 / self.legal.len() as f32),
+        }
     }
 
     /// Answers equal priors over the legal actions.
     pub fn set_uniform_priors(&mut self) {
-        self.equal = true;
+        self.share = Some(1.0 / self.legal.len() as f32);
     }
 
-    /// Answers `prior(a)` as the prior of each legal action `a`, called in
-    /// increasing action order.
-    pub fn set_priors(&mut self, mut prior: impl FnMut(Action) -> f32) {
+    /// Answers `row[a]`, in a row over every action, as the weight of each
+    /// legal action `a`, and tells whether the weights are usable: finite,
+    /// at least 0, and not all 0.
+    ///
+    /// # Panics
+    /// When `row` is shorter than the actions.
+    pub fn set_priors(&mut self, row: &[f32]) -> bool {
         self.priors.clear();
         let mut sum = 0.0;
         self.priors.extend(self.legal.iter().map(|&a| {
-            let p = prior(a);
+            let p = row[usize::from(a)];
             sum += p;
             p
         }));
         self.prior_sum = sum;
-        self.equal = false;
+        // A second pass, over contiguous weights and with no early exit, so
+        // that it runs on vectors (one pass with the gather above did not).
+        let first = self.priors[0];
+        let (mut usable, mut positive, mut equal) = (true, false, true);
+        for &p in &self.priors {
+            // NaN is in no range, and equals nothing.
+            usable &= (0.0..=f32::MAX).contains(&p);
+            positive |= p > 0.0;
+            equal &= p == first;
+        }
+        // Equal weights give every child `w * (1 / sum)`, the float the
+        // search would give each from the weights.
+        self.share = (equal && sum > 0.0 && sum.is_finite()).then(|| first * (1.0 / sum));
+        usable && positive
     }
+
+    /// Writes into `mask`, one entry per action, whether each is legal here.
+    pub fn write_mask(&mut self, mask: &mut [bool]) {
+        self.position.legal_mask(mask, &mut self.buf);
+    }
+}
+
+/// An answer's priors over a leaf's legal actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Priors<'a> {
+    /// Every legal action has this prior.
+    Equal(f32),
+    /// A weight per legal action, in increasing action order, to divide by
+    /// their sum (positive and finite).
+    Weights(&'a [f32], f32),
 }
 
 /// The leaves of one round: up to `width` for each of a number of searches,

@@ -17,7 +17,7 @@ pub mod rounds;
 pub mod selfplay;
 pub mod threads;
 
-pub use evaluator::{Evaluator, Leaf, Leaves, Rollouts, Uniform};
+pub use evaluator::{Evaluator, Leaf, Leaves, Priors, Rollouts, Uniform};
 pub use mcts::{search, Budget, SearchResult};
 pub use puct::{RootStats, Search};
 pub use rounds::{run, Rounds, Until};

@@ -15,7 +15,7 @@
 //! is not one, so the root's children's visits sum to the simulations.
 
 use super::draws::{dirichlet, weighted};
-use super::evaluator::{Leaf, Leaves};
+use super::evaluator::{Leaf, Leaves, Priors};
 use super::rounds::Rounds;
 use super::threads::Threads;
 use crate::core::Rng;
@@ -41,9 +41,10 @@ pub struct Config {
 /// counted in 16 bits).
 pub const MAX_BATCH: usize = 4096;
 
-/// The most nodes a tree reserves room for when it is made (28 MiB); a
-/// larger search grows its tree as it goes.
-const MAX_RESERVED_NODES: u64 = 1 << 20;
+/// The most children a tree reserves room for when it is made (10 MiB with
+/// their actions, the nodes' room being a small part of it); a larger
+/// search grows its tree as it goes.
+const MAX_RESERVED_CHILDREN: u64 = 1 << 20;
 
 /// [`Node::order`] of a node not yet selected from.
 const UNSEEN: u16 = 0;
@@ -82,23 +83,33 @@ impl Status {
     }
 }
 
-/// One node: the action that led to it, with the statistics of the player
-/// (seat) who played it. The fields an expansion sets come first and those
-/// it leaves at 0 after them, so that making a child is a few wide stores.
+/// One child of an expanded node, as its parent's selection reads it: its
+/// prior and, once it is tried, its node. An expansion writes only these
+/// (and the actions, kept apart), so that a wide node costs a few bytes a
+/// child; the statistics live in the nodes of the children tried, which a
+/// search of `n` simulations has at most `n` of.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
-struct Node {
+struct Child {
     /// The prior of the action among its siblings.
     prior: f32,
+    /// The child's node, or [`UNTRIED`].
+    node: u32,
+}
+
+/// [`Child::node`] of a child never selected (the root is no one's child).
+const UNTRIED: u32 = 0;
+
+/// One node: the action that led to it, with the statistics of the player
+/// (seat) who played it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
     parent: u32,
-    action: Action,
-    /// The seat that played `action`.
-    mover: u8,
-    status: Status,
     /// The sum of the values backed up through the node, for its mover.
     value_sum: f32,
     visits: u32,
-    /// Index of the first child, once expanded.
+    /// Index of the first child (in the tree's children and actions), once
+    /// expanded.
     first_child: u32,
     /// Descents under way through the node (virtual loss).
     in_flight: u16,
@@ -109,21 +120,27 @@ struct Node {
     /// equal priors every untried child scores the same, so the first one
     /// is taken and the tried ones are always the first ones.
     order: u16,
+    action: Action,
+    /// The seat that played `action`.
+    mover: u8,
+    /// The seat to move here, once expanded: the mover of the children.
+    to_move: u8,
+    status: Status,
 }
 
 impl Node {
-    fn new(action: Action, parent: u32, mover: u8, prior: f32) -> Self {
+    fn new(action: Action, parent: u32, mover: u8) -> Self {
         Node {
-            value_sum: 0.0,
-            prior,
-            visits: 0,
             parent,
+            value_sum: 0.0,
+            visits: 0,
             first_child: 0,
             in_flight: 0,
             children: 0,
             order: UNSEEN,
             action,
             mover,
+            to_move: 0,
             status: Status::New,
         }
     }
@@ -147,6 +164,10 @@ pub struct RootStats {
 pub struct Search<P: Position> {
     config: Config,
     nodes: Vec<Node>,
+    /// The children of the expanded nodes, each node's in a run from its
+    /// `first_child`, and their actions at the same indices.
+    children: Vec<Child>,
+    actions: Vec<Action>,
     root: P,
     /// The actions from the start of the game to the root.
     history: Vec<Action>,
@@ -160,13 +181,16 @@ pub struct Search<P: Position> {
 impl<P: Position> Search<P> {
     /// A search with `config` for positions of the game `like` is a
     /// position of; [`Search::start`] gives it a root. Its tree has room
-    /// for the most nodes the search can make (up to a bound), so that
-    /// expanding a leaf never moves the tree.
+    /// for the most nodes and children the search can make (up to a
+    /// bound), so that expanding a leaf never moves the tree.
     pub fn new(like: &P, config: Config) -> Self {
-        let room = Self::max_nodes(&config, like.num_actions()).min(MAX_RESERVED_NODES);
+        let room = Self::max_children(&config, like.num_actions()).min(MAX_RESERVED_CHILDREN);
+        let nodes = (u64::from(config.simulations) + 1).min(room);
         Search {
             config,
-            nodes: Vec::with_capacity(room as usize),
+            nodes: Vec::with_capacity(nodes as usize),
+            children: Vec::with_capacity(room as usize),
+            actions: Vec::with_capacity(room as usize),
             root: like.clone(),
             history: Vec::new(),
             rng: Rng::new(0),
@@ -181,13 +205,20 @@ impl<P: Position> Search<P> {
         &self.config
     }
 
-    /// The size of a node of the tree.
-    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+    /// The most bytes the tree of a search of `simulations` in a game of
+    /// `num_actions` actions can hold: a node per simulation and the root,
+    /// and a child (with its action) per legal action of each of them.
+    pub fn max_bytes(simulations: u64, num_actions: usize) -> u64 {
+        let nodes = simulations.saturating_add(1);
+        let child = (std::mem::size_of::<Child>() + std::mem::size_of::<Action>()) as u64;
+        let per_node = std::mem::size_of::<Node>() as u64 + child * num_actions as u64;
+        nodes.saturating_mul(per_node)
+    }
 
-    /// The most nodes a search with `config` can make in a game of
+    /// The most children a search with `config` can make in a game of
     /// `num_actions` actions: one per legal action of every evaluated node.
-    pub fn max_nodes(config: &Config, num_actions: usize) -> u64 {
-        1 + (u64::from(config.simulations) + 1) * num_actions as u64
+    fn max_children(config: &Config, num_actions: usize) -> u64 {
+        (u64::from(config.simulations) + 1) * num_actions as u64
     }
 
     /// Starts a new search of `root`, a position that is not over, reached
@@ -195,7 +226,9 @@ impl<P: Position> Search<P> {
     /// (leaf keys, noise, a sampled move) from `seed`.
     pub fn start(&mut self, root: &P, history: &[Action], seed: u64) {
         self.nodes.clear();
-        self.nodes.push(Node::new(0, 0, 0, 1.0));
+        self.nodes.push(Node::new(0, 0, 0));
+        self.children.clear();
+        self.actions.clear();
         self.root.clone_from(root);
         self.history.clear();
         self.history.extend_from_slice(history);
@@ -288,11 +321,18 @@ impl<P: Position> Search<P> {
 
     /// The root's statistics.
     pub fn root_stats(&self) -> RootStats {
-        let children = self.root_children();
+        let range = self.root_range();
+        let children = &self.children[range.clone()];
         RootStats {
-            actions: children.iter().map(|c| c.action).collect(),
-            visits: children.iter().map(|c| c.visits).collect(),
-            values: children.iter().map(mean_value).collect(),
+            actions: self.actions[range].to_vec(),
+            visits: children
+                .iter()
+                .map(|&c| child_visits(&self.nodes, c))
+                .collect(),
+            values: children
+                .iter()
+                .map(|&c| child_value(&self.nodes, c))
+                .collect(),
             priors: children.iter().map(|c| c.prior).collect(),
         }
     }
@@ -301,22 +341,33 @@ impl<P: Position> Search<P> {
     /// then the higher prior, then the lower action) when `temperature` is
     /// 0, else one drawn in proportion to `visits^(1 / temperature)`.
     pub fn choose(&mut self, temperature: f64) -> Action {
-        let children = &self.nodes[self.root_range()];
+        let range = self.root_range();
+        let (children, actions) = (&self.children[range.clone()], &self.actions[range]);
         if temperature > 0.0 && self.simulations > 0 {
-            let weights = children
-                .iter()
-                .map(|c| f64::from(c.visits).powf(1.0 / temperature));
-            return children[weighted(&mut self.rng, weights)].action;
+            let exponent = 1.0 / temperature;
+            // At temperature 1 (the usual one) the weights are the visits:
+            // `powf(v, 1.0)` is `v` exactly, and it costs a call a child.
+            let nodes = &self.nodes;
+            let weights = children.iter().map(move |&c| {
+                let visits = f64::from(child_visits(nodes, c));
+                if exponent == 1.0 {
+                    visits
+                } else {
+                    visits.powf(exponent)
+                }
+            });
+            return actions[weighted(&mut self.rng, weights)];
         }
-        let mut best = &children[0];
-        for c in &children[1..] {
-            let key = |n: &Node| (n.visits, mean_value(n), n.prior);
-            let (a, b) = (key(c), key(best));
+        let nodes = &self.nodes;
+        let key = |c: Child| (child_visits(nodes, c), child_value(nodes, c), c.prior);
+        let mut best = 0;
+        for i in 1..children.len() {
+            let (a, b) = (key(children[i]), key(children[best]));
             if a.0 > b.0 || (a.0 == b.0 && (a.1 > b.1 || (a.1 == b.1 && a.2 > b.2))) {
-                best = c;
+                best = i;
             }
         }
-        best.action
+        actions[best]
     }
 
     /// Writes the visit distribution of the root over every action into
@@ -324,8 +375,12 @@ impl<P: Position> Search<P> {
     pub fn write_policy(&self, out: &mut [f32]) {
         out.fill(0.0);
         let total = self.simulations.max(1) as f32;
-        for c in self.root_children() {
-            out[c.action as usize] = c.visits as f32 / total;
+        let range = self.root_range();
+        for (c, &a) in self.children[range.clone()]
+            .iter()
+            .zip(&self.actions[range])
+        {
+            out[a as usize] = child_visits(&self.nodes, *c) as f32 / total;
         }
     }
 
@@ -334,20 +389,18 @@ impl<P: Position> Search<P> {
         root.first_child as usize..root.first_child as usize + root.children as usize
     }
 
-    fn root_children(&self) -> &[Node] {
-        &self.nodes[self.root_range()]
-    }
-
-    /// The child of an expanded `node` with the best
+    /// The node of the child of an expanded `node` with the best
     /// `Q + c · P · √N / (1 + n)`, virtual losses counted, the first one
-    /// among equals. When the children's priors are equal, only the tried
-    /// ones are scored, against the first untried one (every untried one
-    /// scores the same, and it comes before the others).
+    /// among equals (its node made if it is tried for the first time).
+    /// When the children's priors are equal, only the tried ones are
+    /// scored, against the first untried one (every untried one scores the
+    /// same, and it comes before the others).
     fn select(&mut self, node: usize) -> usize {
         if self.nodes[node].order == UNSEEN {
+            // The first selection from the node: no child is tried yet.
             let n = &self.nodes[node];
             let first = n.first_child as usize;
-            let children = &self.nodes[first..first + n.children as usize];
+            let children = &self.children[first..first + n.children as usize];
             let equal = children.len() < usize::from(UNEQUAL - 1)
                 && children.iter().all(|c| c.prior == children[0].prior);
             // No child is tried yet: the search selects from a node the
@@ -371,24 +424,25 @@ impl<P: Position> Search<P> {
         };
         let mut best = first;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, c) in self.nodes[first..first + scored as usize]
+        for (i, c) in self.children[first..first + scored as usize]
             .iter()
             .enumerate()
         {
-            // One test for "no visits and none in flight".
-            let score = if c.visits | u32::from(c.in_flight) == 0 {
-                // The same score as below with no visits, without its two
-                // divisions: most children of a wide node are untried.
-                FIRST_PLAY_VALUE + scale * c.prior
-            } else {
-                let lost = vl * f32::from(c.in_flight);
-                let visits = c.visits as f32 + lost;
-                let q = if visits > 0.0 {
-                    (c.value_sum - lost) / visits
-                } else {
-                    FIRST_PLAY_VALUE
-                };
-                q + scale * c.prior / (1.0 + visits)
+            let score = match c.node {
+                // The score below with no visits, without its two divisions
+                // or a node to read: most children of a wide node are untried.
+                UNTRIED => FIRST_PLAY_VALUE + scale * c.prior,
+                tried => {
+                    let t = &self.nodes[tried as usize];
+                    let lost = vl * f32::from(t.in_flight);
+                    let visits = t.visits as f32 + lost;
+                    let q = if visits > 0.0 {
+                        (t.value_sum - lost) / visits
+                    } else {
+                        FIRST_PLAY_VALUE
+                    };
+                    q + scale * c.prior / (1.0 + visits)
+                }
             };
             if score > best_score {
                 best_score = score;
@@ -396,13 +450,24 @@ impl<P: Position> Search<P> {
             }
         }
         if let Some(untried) = untried {
-            if FIRST_PLAY_VALUE + scale * self.nodes[untried].prior > best_score {
+            if FIRST_PLAY_VALUE + scale * self.children[untried].prior > best_score {
                 // The descent goes on into it: it is tried from now on.
                 self.nodes[node].order += 1;
                 best = untried;
             }
         }
-        best
+        self.child_node(node, best)
+    }
+
+    /// The node of child `child` of `parent`, made if it has none yet.
+    fn child_node(&mut self, parent: usize, child: usize) -> usize {
+        if self.children[child].node == UNTRIED {
+            let mover = self.nodes[parent].to_move;
+            self.children[child].node = self.nodes.len() as u32;
+            let node = Node::new(self.actions[child], parent as u32, mover);
+            self.nodes.push(node);
+        }
+        self.children[child].node as usize
     }
 
     /// Fills `slot` for the leaf `node` (whose position it holds) and
@@ -434,36 +499,46 @@ impl<P: Position> Search<P> {
         self.pending.push((node as u32, seat));
     }
 
-    /// Makes the children of `node`, one per legal action of its leaf, with
-    /// the leaf's priors divided by their sum (and the noise, at the root).
+    /// Makes the children of `node`, whose seat to move is `seat`, one per
+    /// legal action of its leaf, with the leaf's priors divided by their sum
+    /// (and the noise, at the root).
     fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
         let legal = leaf.legal();
-        let first = self.nodes.len();
-        match leaf.priors() {
-            // The evaluators guarantee a positive sum; equal priors otherwise.
-            Some((priors, total)) if total > 0.0 && total.is_finite() => {
+        let first = self.children.len();
+        self.actions.extend_from_slice(legal);
+        let equal = match leaf.priors() {
+            Priors::Weights(priors, total) => {
                 debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
                 let scale = 1.0 / total;
-                let children = legal.iter().zip(priors);
-                self.nodes
-                    .extend(children.map(|(&a, &p)| Node::new(a, node, seat, p * scale)));
+                self.children.extend(priors.iter().map(|&p| Child {
+                    prior: p * scale,
+                    node: UNTRIED,
+                }));
+                false
             }
-            // Equal priors are weights of 1: each of the n children would
-            // get 1 * (1 / n), the same float as 1 / n.
-            _ => {
-                let equal = 1.0 / legal.len() as f32;
-                self.nodes
-                    .extend(legal.iter().map(|&a| Node::new(a, node, seat, equal)));
+            Priors::Equal(prior) => {
+                let child = Child {
+                    prior,
+                    node: UNTRIED,
+                };
+                self.children.resize(first + legal.len(), child);
+                true
             }
-        }
+        };
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;
         n.children = legal.len() as u16;
         n.status = Status::Expanded;
+        n.to_move = seat;
+        // Known equal priors spare the first selection its look at them all.
+        if equal && legal.len() < usize::from(UNEQUAL - 1) {
+            n.order = 1;
+        }
         if let (0, Some((alpha, fraction))) = (node, self.config.noise) {
+            self.nodes[0].order = UNSEEN;
             self.noise.resize(legal.len(), 0.0);
             dirichlet(&mut self.rng, alpha, &mut self.noise);
-            for (child, &eta) in self.nodes[first..].iter_mut().zip(&self.noise) {
+            for (child, &eta) in self.children[first..].iter_mut().zip(&self.noise) {
                 child.prior = ((1.0 - fraction) * f64::from(child.prior) + fraction * eta) as f32;
             }
         }
@@ -492,12 +567,26 @@ impl<P: Position> Search<P> {
     }
 }
 
-/// A node's mean value for its mover (0 when unvisited).
-fn mean_value(n: &Node) -> f32 {
-    if n.visits == 0 {
-        0.0
-    } else {
-        n.value_sum / n.visits as f32
+/// A child's visits (0 untried).
+fn child_visits(nodes: &[Node], child: Child) -> u32 {
+    match child.node {
+        UNTRIED => 0,
+        node => nodes[node as usize].visits,
+    }
+}
+
+/// A child's mean value for its mover (0 when unvisited).
+fn child_value(nodes: &[Node], child: Child) -> f32 {
+    match child.node {
+        UNTRIED => 0.0,
+        node => {
+            let n = &nodes[node as usize];
+            if n.visits == 0 {
+                0.0
+            } else {
+                n.value_sum / n.visits as f32
+            }
+        }
     }
 }
 

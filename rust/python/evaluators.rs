@@ -291,12 +291,7 @@ fn call_python<P: Position>(
                 let perspective = leaf.position.to_move();
                 write_observation(&mut leaf.position, perspective, row);
             });
-            fill_rows(leaves, threads, mask, actions, |leaf, row| {
-                row.fill(false);
-                for &a in leaf.legal() {
-                    row[a as usize] = true;
-                }
-            });
+            fill_rows(leaves, threads, mask, actions, Leaf::write_mask);
         });
     }
     let shown = (
@@ -403,35 +398,25 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// Checks one leaf's priors over its legal actions (the others are
 /// ignored): finite, at least 0 and not all 0; and makes them the leaf's.
 fn take_priors<P: Position>(leaf: &mut Leaf<P>, priors: &[f32], row: usize) -> PyResult<()> {
-    leaf.set_priors(|a| priors[a as usize]);
-    // One pass over the row: NaN is in no range, and priors at least 0
-    // sum to more than 0 when one of them is more than 0.
-    let (mut usable, mut positive) = (true, false);
-    let (weights, _) = leaf.priors().expect("priors were just set");
-    for &p in weights {
-        usable &= (0.0..=f32::MAX).contains(&p);
-        positive |= p > 0.0;
+    if leaf.set_priors(priors) {
+        return Ok(());
     }
-    if !usable {
-        // The first unusable prior, in action order, is the one named.
-        let (a, p) = leaf
-            .legal()
-            .iter()
-            .map(|&a| (a, priors[a as usize]))
-            .find(|(_, p)| !p.is_finite() || *p < 0.0)
-            .expect("an unusable prior");
-        return Err(EvaluatorError::new_err(format!(
+    // The first unusable prior, in action order, is the one named.
+    let unusable = leaf
+        .legal()
+        .iter()
+        .map(|&a| (a, priors[a as usize]))
+        .find(|(_, p)| !(0.0..=f32::MAX).contains(p));
+    Err(EvaluatorError::new_err(match unusable {
+        Some((a, p)) => format!(
             "the evaluator's prior for leaf {row}, action {a} is {p}: priors of legal \
              actions are finite and at least 0 (probabilities or weights, not logits)"
-        )));
-    }
-    if !positive {
-        return Err(EvaluatorError::new_err(format!(
+        ),
+        None => format!(
             "the evaluator's priors for leaf {row} are 0 on every legal action: at least one \
              legal action needs a positive prior"
-        )));
-    }
-    Ok(())
+        ),
+    }))
 }
 
 /// The `stonefield.evaluators.Leaves` of the gathered leaves.

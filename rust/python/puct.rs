@@ -216,9 +216,7 @@ impl PuctConfig {
     /// seconds alone is also bounded by the most simulations whose tree
     /// fits in [`MAX_TREE_BYTES`].
     pub fn tree(&self, game: &AnyPosition) -> Config {
-        let most = (MAX_TREE_BYTES / Search::<AnyPosition>::NODE_BYTES as u64)
-            / (game.num_actions() as u64 + 1)
-            - 1;
+        let most = MAX_TREE_BYTES / Search::<AnyPosition>::max_bytes(0, game.num_actions()) - 1;
         Config {
             simulations: self
                 .simulations
@@ -239,10 +237,8 @@ impl PuctConfig {
 /// [`MAX_TREE_BYTES`] or whose rounds could gather more than
 /// [`MAX_LEAVES`] leaves, so memory stays bounded whatever the arguments.
 pub fn check_size(config: &Config, trees: usize, game: &AnyPosition) -> PyResult<()> {
-    let nodes = Search::<AnyPosition>::max_nodes(config, game.num_actions());
-    let bytes = nodes
-        .saturating_mul(trees as u64)
-        .saturating_mul(Search::<AnyPosition>::NODE_BYTES as u64);
+    let bytes = Search::<AnyPosition>::max_bytes(config.simulations.into(), game.num_actions())
+        .saturating_mul(trees as u64);
     if bytes > MAX_TREE_BYTES {
         return Err(OptionError::new_err(format!(
             "{trees} search trees of {} simulations in a game of {} actions could need {:.1} GB; \

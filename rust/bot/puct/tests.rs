@@ -181,3 +181,27 @@ fn a_stopped_or_timed_out_run_ends_after_its_first_round_with_the_root_evaluated
     };
     assert_eq!(simulations_until(far), 1000);
 }
+
+#[test]
+fn equal_weights_give_every_child_the_prior_the_weights_would() {
+    let state = sunder(3, true);
+    let mut search = Search::new(&state, config(4, 1));
+    search.start(&state, &[], 1);
+    let mut leaves = Leaves::new(&state, 1, 1);
+    let (slots, _) = leaves.chunks_mut().next().unwrap();
+    assert_eq!(search.gather(slots, false), 1);
+    let legal = slots[0].legal().len();
+    assert!(slots[0].set_priors(&vec![0.37; state.num_actions()]));
+    // The weights' sum, added in action order as the search would.
+    let sum = (0..legal).fold(0.0f32, |sum, _| sum + 0.37);
+    assert_eq!(slots[0].priors(), Priors::Equal(0.37 * (1.0 / sum)));
+    let mut tied = vec![0.5; state.num_actions()];
+    tied[usize::from(slots[0].legal()[1])] = 0.25;
+    assert!(slots[0].set_priors(&tied));
+    assert!(matches!(slots[0].priors(), Priors::Weights(w, _) if w.len() == legal));
+    assert!(!slots[0].set_priors(&vec![0.0; state.num_actions()]));
+    assert!(slots[0].set_priors(&vec![0.37; state.num_actions()]));
+    search.absorb(slots);
+    let stats = search.root_stats();
+    assert!(stats.priors.iter().all(|&p| p == 0.37 * (1.0 / sum)));
+}
