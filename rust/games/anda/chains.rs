@@ -453,7 +453,7 @@ impl Anda {
             parts[0] = r0;
             part_count = 1;
             let (reps, arcs) = ring.arc_points();
-            if arcs >= 2 {
+            if arcs >= 2 && !self.arcs_bridged(&ring) {
                 part_count += self.split(r0, &reps[..arcs], &mut parts[1..]);
             }
             let beside = reps[..arcs]
