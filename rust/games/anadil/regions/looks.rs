@@ -347,9 +347,21 @@ impl Regions {
         // at once that its group escapes; a group found to escape takes the
         // cell it escapes by as its witness (a breath beside it).
         for g in d.stones[colour.index()].iter() {
-            if outside(d, d.witness[g] as usize) || !scratch.seen.mark(g as u16) {
+            if outside(d, d.witness[g] as usize) || scratch.seen.is_marked(g as u16) {
                 continue;
             }
+            // A stone with no such witness yet, as one just placed, may
+            // show the escape beside itself: then its group need not be
+            // walked.
+            let beside = ring
+                .iter()
+                .map(|&o| g.wrapping_add_signed(o))
+                .find(|&e| outside(d, e));
+            if let Some(e) = beside {
+                d.witness[g] = e as u16;
+                continue;
+            }
+            scratch.seen.mark(g as u16);
             scratch.group.clear();
             scratch.group.push(g as u16);
             let (mut escape, mut holds_except) = (None, false);
