@@ -280,8 +280,22 @@ impl Anda {
     }
 
     /// Whether, after a first stone at `p` (legal), some second stone is
-    /// legal: tried on a copy of the position, stopping at the first found.
+    /// legal: surely so when no enemy group touches `p`'s region and some
+    /// other point of it, apart from `p`, has an empty neighbour (every
+    /// part of the region the two stones leave is touched by none); else
+    /// tried on a copy of the position, stopping at the first found.
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
+        let region = self.label[p as usize];
+        if self.obstruction(region, self.turn.to_move().opponent()) == 0 {
+            let neighbours = self.board.neighbours(p);
+            let mut q = self.next[p as usize];
+            while q != p {
+                if !neighbours.contains(&q) && self.around(q, EMPTY) != 0 {
+                    return true;
+                }
+                q = self.next[q as usize];
+            }
+        }
         let mut probe = self
             .probe
             .take()
