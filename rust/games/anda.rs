@@ -37,7 +37,7 @@ mod views;
 use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, NO_POINT};
 use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
@@ -280,8 +280,22 @@ impl Anda {
     }
 
     /// Whether, after a first stone at `p` (legal), some second stone is
-    /// legal: tried on a copy of the position, stopping at the first found.
+    /// legal: surely so when no enemy group touches `p`'s region and some
+    /// other point of it, apart from `p`, has an empty neighbour (every
+    /// part of the region the two stones leave is touched by none); else
+    /// tried on a copy of the position, stopping at the first found.
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
+        let region = self.label[p as usize];
+        if self.obstruction(region, self.turn.to_move().opponent()) == 0 {
+            let neighbours = self.board.neighbours(p);
+            let mut q = self.next[p as usize];
+            while q != p {
+                if !neighbours.contains(&q) && self.around(q, EMPTY) != 0 {
+                    return true;
+                }
+                q = self.next[q as usize];
+            }
+        }
         let mut probe = self
             .probe
             .take()
@@ -360,22 +374,25 @@ impl Anda {
 
     /// A uniformly random legal placement, or `None` when none is legal.
     /// Draws empty points at random and keeps the first legal one; after a
-    /// few misses it lists every legal placement and draws among them. Both
-    /// steps are uniform over the legal placements, so the mix is too.
+    /// few misses it lists every legal placement (the misses known illegal)
+    /// and draws among them. Both steps are uniform over the legal
+    /// placements, so the mix is too.
     fn random_placement(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
         let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
-        let tries = self.open.len().min(6);
-        for _ in 0..tries {
+        let mut misses = [NO_POINT; RANDOM_TRIES];
+        let tries = self.open.len().min(RANDOM_TRIES);
+        for miss in &mut misses[..tries] {
             let p = self.open[rng.below(self.open.len())];
             if self.placement_is_legal(p, colour, first_stone) {
                 return Some(p);
             }
+            *miss = p;
         }
         buf.clear();
         for i in 0..self.open.len() {
             let p = self.open[i];
-            if self.placement_is_legal(p, colour, first_stone) {
+            if !misses.contains(&p) && self.placement_is_legal(p, colour, first_stone) {
                 buf.push(p);
             }
         }
@@ -392,6 +409,10 @@ impl Anda {
         self.stone_would_live(p, colour) && (!first_stone || self.second_stone_can_follow(p))
     }
 }
+
+/// Random draws of an empty point before a random placement lists every
+/// legal one.
+const RANDOM_TRIES: usize = 6;
 
 /// Anda's options (RULES.md §4).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI];

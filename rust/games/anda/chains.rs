@@ -453,7 +453,7 @@ impl Anda {
             parts[0] = r0;
             part_count = 1;
             let (reps, arcs) = ring.arc_points();
-            if arcs >= 2 {
+            if arcs >= 2 && !self.arcs_bridged(&ring) {
                 part_count += self.split(r0, &reps[..arcs], &mut parts[1..]);
             }
             let beside = reps[..arcs]
@@ -490,8 +490,21 @@ impl Anda {
     }
 
     /// Adds to `suspects` one stone of each group of `colour` touching region
-    /// `r` not yet marked in `group_marks`.
+    /// `r` not yet marked in `group_marks`. The region's count for `colour`
+    /// comes first: none, or one group, which its witness names, need no
+    /// walk of the region (and it is read by the next legality test anyway).
     fn suspect_touching(&mut self, r: u16, colour: Colour) {
+        match self.obstruction(r, colour) {
+            0 => return,
+            1 => {
+                let m = self.regions[r as usize].witness[colour.index()][0].stone;
+                if self.scratch.group_marks.mark(self.label[m as usize]) {
+                    self.suspects.push(m);
+                }
+                return;
+            }
+            _ => {}
+        }
         let rings = self.rings;
         let stone = colour.stone();
         let head = self.regions[r as usize].head;

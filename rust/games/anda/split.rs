@@ -4,10 +4,11 @@
 //! stone meet at once and the work is otherwise bounded by the smaller
 //! parts.
 
-use super::chains::MAX_ARCS;
+use super::chains::{Ring, MAX_ARCS};
+use super::geometry::RUNS;
 use super::{Anda, Scratch};
 use crate::board::Point;
-use crate::core::{split, Floods};
+use crate::core::{split, Floods, EMPTY};
 
 /// The explorations from the arcs: each arc's members in the order found
 /// (its queue: the first `found` entries of its buffer, read at `cursor`)
@@ -126,7 +127,43 @@ impl Floods for ArcFloods<'_> {
     }
 }
 
+/// Per direction `d`, the directions `d - 1`, `d` and `d + 1`: seen from
+/// the stone in direction `d` of a point, its three neighbours that are not
+/// the point nor beside it, which lead in order from one of the point's
+/// neighbours beside the stone to the other.
+const FAR_SIDE: [u32; 6] = {
+    let mut table = [0; 6];
+    let mut d = 0;
+    while d < 6 {
+        table[d] = (1 << ((d + 5) % 6)) | (1 << d) | (1 << ((d + 1) % 6));
+        d += 1;
+    }
+    table
+};
+
 impl Anda {
+    /// Whether the arcs of empty points around a stone just placed (`ring`,
+    /// seen before the placement) are surely one part: when all gaps
+    /// between them but one are single stones whose three far neighbours
+    /// are empty, each such gap joins its two arcs around its stone. Arcs
+    /// that meet so, the most common way, need no exploring.
+    #[inline]
+    pub(super) fn arcs_bridged(&self, ring: &Ring) -> bool {
+        let gaps = !ring.empty & 0x3f;
+        let runs = RUNS[gaps as usize];
+        let sentinel = self.board.points() as Point;
+        let mut bridged = 0;
+        for &d in &runs.starts[..runs.count as usize] {
+            let d = d as usize;
+            let s = ring.points[d];
+            let single = (gaps >> ((d + 1) % 6)) & 1 == 0;
+            if single && s != sentinel && self.around(s, EMPTY) & FAR_SIDE[d] == FAR_SIDE[d] {
+                bridged += 1;
+            }
+        }
+        bridged + 1 >= runs.count
+    }
+
     /// Splits region `r0` (the stone already out of it) into its connected
     /// parts, from one point of each arc around the stone (`reps`). The part
     /// still being explored keeps `r0`; when every part was explored whole,

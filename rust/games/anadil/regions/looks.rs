@@ -344,8 +344,10 @@ impl Regions {
         let outside =
             |d: &Description, e: usize| d.grid[e] == EMPTY && d.comp[e] as usize != region;
         // A stone whose witness is an empty cell outside the region shows
-        // at once that its group escapes; a group found to escape takes the
-        // cell it escapes by as its witness (a breath beside it).
+        // at once that its group escapes. Else its group is walked until a
+        // stone shows an escape beside it or by its witness (a stone walked
+        // before, its group escaping, has one); the stones walked take the
+        // cell it escapes by as their witness (a breath beside them).
         for g in d.stones[colour.index()].iter() {
             if outside(d, d.witness[g] as usize) || !scratch.seen.mark(g as u16) {
                 continue;
@@ -354,18 +356,27 @@ impl Regions {
             scratch.group.push(g as u16);
             let (mut escape, mut holds_except) = (None, false);
             let mut next = 0;
-            while let Some(&s) = scratch.group.get(next) {
+            'walk: while let Some(&s) = scratch.group.get(next) {
                 next += 1;
                 let s = s as usize;
                 holds_except |= s == except;
-                escape = escape.or_else(|| {
-                    ring.iter()
-                        .map(|&o| s.wrapping_add_signed(o))
-                        .find(|&e| outside(d, e))
-                });
+                escape = ring
+                    .iter()
+                    .map(|&o| s.wrapping_add_signed(o))
+                    .find(|&e| outside(d, e));
+                if escape.is_some() {
+                    break;
+                }
                 for &o in &orthogonal {
                     let t = s.wrapping_add_signed(o);
-                    if d.grid[t] == stone && scratch.seen.mark(t as u16) {
+                    if d.grid[t] != stone {
+                        continue;
+                    }
+                    if outside(d, d.witness[t] as usize) {
+                        escape = Some(d.witness[t] as usize);
+                        break 'walk;
+                    }
+                    if scratch.seen.mark(t as u16) {
                         scratch.group.push(t as u16);
                     }
                 }
