@@ -168,12 +168,13 @@ impl Ring {
         // A run holding an off-board step or an edge group is the outside,
         // so its first step says so; any other run is one group away from
         // the edge. There are two or three runs: no branch on which.
+        // OUTSIDE has every bit set, so a key is a root or'd with all ones
+        // when the run is the outside: no branch, which would go either way
+        // at random.
+        const _: () = assert!(OUTSIDE == Point::MAX, "keys or the outside in");
         let key = |d: u32| {
-            if self.outside >> d & 1 != 0 {
-                OUTSIDE
-            } else {
-                self.roots[(d as usize).min(5)]
-            }
+            let outside = Point::from(self.outside >> d & 1).wrapping_neg();
+            self.roots[(d as usize).min(5)] | outside
         };
         let first = starts.trailing_zeros();
         starts &= starts - 1;
