@@ -168,12 +168,13 @@ impl Ring {
         // A run holding an off-board step or an edge group is the outside,
         // so its first step says so; any other run is one group away from
         // the edge. There are two or three runs: no branch on which.
+        // OUTSIDE has every bit set, so a key is a root or'd with all ones
+        // when the run is the outside: no branch, which would go either way
+        // at random.
+        const _: () = assert!(OUTSIDE == Point::MAX, "keys or the outside in");
         let key = |d: u32| {
-            if self.outside >> d & 1 != 0 {
-                OUTSIDE
-            } else {
-                self.roots[(d as usize).min(5)]
-            }
+            let outside = Point::from(self.outside >> d & 1).wrapping_neg();
+            self.roots[(d as usize).min(5)] | outside
         };
         let first = starts.trailing_zeros();
         starts &= starts - 1;
@@ -222,19 +223,31 @@ impl Sunder {
         self.limits[colour.index()]
     }
 
-    /// Looks around `p` for a stone of `stone` about to be placed there.
-    fn survey(&mut self, p: Point, stone: u8) -> Ring {
-        let adjacency = self.board.adjacency();
-        let steps: &[Point; 6] = adjacency
+    /// The six steps around `p`.
+    fn steps(&self, p: Point) -> &'static [Point; 6] {
+        self.board
+            .adjacency()
             .steps(p)
             .try_into()
-            .expect("a hex point has six steps");
-        let off = adjacency.off_board(p);
+            .expect("a hex point has six steps")
+    }
+
+    /// Bit `d` set when the step from `p` in direction `d` holds a stone of
+    /// `stone`.
+    fn friendly(&self, p: Point, stone: u8) -> u8 {
         let sentinel = self.cells.len() - 1;
         let mut friendly = 0;
-        for (d, &q) in steps.iter().enumerate() {
+        for (d, &q) in self.steps(p).iter().enumerate() {
             friendly |= u8::from(self.cells[(q as usize).min(sentinel)] == stone) << d;
         }
+        friendly
+    }
+
+    /// Looks around `p`, where a stone is about to be placed that has the
+    /// friendly neighbours `friendly` (at least one).
+    fn survey(&mut self, p: Point, friendly: u8) -> Ring {
+        let steps = self.steps(p);
+        let off = self.board.adjacency().off_board(p);
         let mut ring = Ring {
             open: !(friendly | off) & 0x3f,
             outside: off,
@@ -245,7 +258,8 @@ impl Sunder {
         // Neighbouring stones are one group: one find per run of them, at
         // the run's first direction, and nothing for the rest of it.
         let mut starts = friendly & !(friendly << 1);
-        while starts != 0 {
+        debug_assert!(starts != 0, "a friendly neighbour starts a run");
+        loop {
             let d = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let root = self.groups.find(steps[d]);
@@ -258,27 +272,37 @@ impl Sunder {
             }
             ring.roots[d] = root;
             ring.outside |= u8::from(self.on_edge[root as usize]) << d;
+            if starts == 0 {
+                return ring;
+            }
         }
-        ring
     }
 
     /// Places a stone of the mover at `p`, merges its group, and decides the
     /// win (Ruling (cuts), tested on the group of the stone just placed only).
     fn place(&mut self, p: Point) {
         let colour = self.turn.to_move();
-        let ring = self.survey(p, colour.stone());
-        self.cells[p as usize] = colour.stone();
-        self.open.remove(p);
         let limit = self.cut_limit(colour);
-        // One body per number of groups, so that the loops over them unroll
-        // and their lengths cost no mispredicted branch; three cases, so a
-        // pair of branches and not an indirect jump choose among them.
-        let g = ring.groups;
-        let live_parts = match ring.count {
-            0 => self.start_group(p, limit),
-            1 => self.join_groups(p, &ring, [g[0]], limit),
-            2 => self.join_groups(p, &ring, [g[0], g[1]], limit),
-            _ => self.join_groups(p, &ring, g, limit),
+        // A lone stone or a join, decided once: the survey's loop and the
+        // choice of body would each test it again, and it goes either way
+        // at random.
+        let friendly = self.friendly(p, colour.stone());
+        let live_parts = if friendly == 0 {
+            self.cells[p as usize] = colour.stone();
+            self.open.remove(p);
+            self.start_group(p, limit)
+        } else {
+            let ring = self.survey(p, friendly);
+            self.cells[p as usize] = colour.stone();
+            self.open.remove(p);
+            // One body per number of groups, so that the loops over them
+            // unroll and their lengths cost no mispredicted branch.
+            let g = ring.groups;
+            match ring.count {
+                1 => self.join_groups(p, &ring, [g[0]], limit),
+                2 => self.join_groups(p, &ring, [g[0], g[1]], limit),
+                _ => self.join_groups(p, &ring, g, limit),
+            }
         };
         if live_parts == 0 {
             self.turn.end(Some(colour));

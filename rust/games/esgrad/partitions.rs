@@ -349,7 +349,7 @@ impl Groups {
             };
             self.roots[roots] = p as Point;
             roots += (mask == 0) as usize;
-            let mut root = self.find(spot.follow[mask]);
+            let mut root = self.root_of_earlier(spot.follow[mask]);
             if mask == 0b101 {
                 // West and south without the south-west point between them:
                 // two groups until now, perhaps.
@@ -362,14 +362,31 @@ impl Groups {
             node.size += 1;
             node.interior &= !spot.edge;
         }
-        let mut totals = [0, 0];
+        // Per cell value, empty regions' at 0; added without a branch, which
+        // would be a coin toss between regions and groups.
+        let mut totals = [0; 3];
         for &r in &self.roots[..roots] {
             let (node, stone) = (self.nodes[r as usize], cells[r as usize]);
-            if node.parent == r && stone != EMPTY {
-                totals[stone as usize - 1] += value(node.partitions());
-            }
+            totals[stone as usize] += u64::from(node.parent == r) * value(node.partitions());
         }
-        self.totals = totals;
+        self.totals = [totals[1], totals[2]];
+    }
+
+    /// The root of the group of `q`, a point the recount has passed: its
+    /// parent was a root when it was passed, and only a join of two groups
+    /// met at once (`0b101` above) can have put that root under another
+    /// since. So two steps up nearly always end at the root: taken without
+    /// a test between them, as a test of each step would be mispredicted
+    /// every other time.
+    #[inline]
+    fn root_of_earlier(&mut self, q: Point) -> Point {
+        let parent = self.nodes[q as usize].parent;
+        let grand = self.nodes[parent as usize].parent;
+        if self.nodes[grand as usize].parent == grand {
+            grand
+        } else {
+            self.find(grand)
+        }
     }
 
     /// Joins two roots' groups in the recount and returns the root kept.
