@@ -513,6 +513,21 @@ impl Fills {
         total: Option<usize>,
         limit: usize,
     ) -> Split {
+        // Sides 5 to 11 (2 to 7 words) get fills held by value, swept
+        // whole with every loop unrolled: the word-range bookkeeping of the
+        // general fills costs more there than the words it skips.
+        let fixed = match region.len() {
+            2 => WordFills::<2>::split(board, p, open, region, total, limit),
+            3 => WordFills::<3>::split(board, p, open, region, total, limit),
+            4 => WordFills::<4>::split(board, p, open, region, total, limit),
+            5 => WordFills::<5>::split(board, p, open, region, total, limit),
+            6 => WordFills::<6>::split(board, p, open, region, total, limit),
+            7 => WordFills::<7>::split(board, p, open, region, total, limit),
+            _ => None,
+        };
+        if let Some(split) = fixed {
+            return split;
+        }
         let mut fills = 0;
         for arc in open_arcs(open) {
             self.seed(fills, board, p, arc);
@@ -523,40 +538,7 @@ impl Fills {
             within: region,
             width: board.grid_width(),
         };
-        let pieces = split(&mut floods, fills);
-        let mut dead = [false; ARCS];
-        let mut outcome = Split {
-            live: 0,
-            removed: 0,
-        };
-        for (i, _) in pieces.iter().filter(|&(_, grows)| !grows) {
-            dead[i] = outcome.weigh(floods.fills.size(i), limit);
-        }
-        if let Some(last) = pieces.growing() {
-            match total {
-                Some(total) if outcome.live == 0 => {
-                    // Every other piece is whole and dead: the last one is
-                    // the rest of the part.
-                    if total - outcome.removed <= limit {
-                        region.fill(0);
-                        return Split {
-                            live: 0,
-                            removed: total,
-                        };
-                    }
-                    outcome.live += 1;
-                }
-                _ => {
-                    while floods.grow(last) {}
-                    dead[last] = outcome.weigh(floods.fills.size(last), limit);
-                }
-            }
-        }
-        for i in (0..fills).filter(|&i| dead[i]) {
-            let words = self.words[i].clone();
-            bits::subtract(&mut region[words.clone()], &self.sets[i][words]);
-        }
-        outcome
+        settle(&mut floods, fills, total, limit)
     }
 
     /// How many points fill `i` holds.
@@ -587,8 +569,23 @@ impl Fills {
 /// grid of width `width`.
 struct HexFloods<'a> {
     fills: &'a mut Fills,
-    within: &'a [u64],
+    within: &'a mut [u64],
     width: usize,
+}
+
+impl PieceSets for HexFloods<'_> {
+    fn size(&self, i: usize) -> usize {
+        self.fills.size(i)
+    }
+
+    fn take_out(&mut self, i: usize) {
+        let words = self.fills.words[i].clone();
+        bits::subtract(&mut self.within[words.clone()], &self.fills.sets[i][words]);
+    }
+
+    fn clear(&mut self) {
+        self.within.fill(0);
+    }
 }
 
 impl Floods for HexFloods<'_> {
@@ -626,6 +623,177 @@ impl Floods for HexFloods<'_> {
         };
         bits::union_with(&mut to[wj.clone()], &source[wj.clone()]);
         fills.words[into] = wi.start.min(wj.start)..wi.end.max(wj.end);
+    }
+}
+
+/// The fills of one split, and what becomes of their pieces, beyond
+/// growing them.
+trait PieceSets: Floods {
+    /// How many points fill `i` holds.
+    fn size(&self, i: usize) -> usize;
+
+    /// Takes fill `i`'s points out of the part being split.
+    fn take_out(&mut self, i: usize);
+
+    /// Takes every point out of the part being split.
+    fn clear(&mut self);
+}
+
+/// Grows the `fills` seeded fills of a split (see [`Fills::split`]) and
+/// takes the dead pieces out of the part.
+#[inline(always)]
+fn settle(floods: &mut impl PieceSets, fills: usize, total: Option<usize>, limit: usize) -> Split {
+    let pieces = split(floods, fills);
+    let mut dead = [false; ARCS];
+    let mut outcome = Split {
+        live: 0,
+        removed: 0,
+    };
+    for (i, _) in pieces.iter().filter(|&(_, grows)| !grows) {
+        dead[i] = outcome.weigh(floods.size(i), limit);
+    }
+    if let Some(last) = pieces.growing() {
+        match total {
+            Some(total) if outcome.live == 0 => {
+                // Every other piece is whole and dead: the last one is
+                // the rest of the part.
+                if total - outcome.removed <= limit {
+                    floods.clear();
+                    return Split {
+                        live: 0,
+                        removed: total,
+                    };
+                }
+                outcome.live += 1;
+            }
+            _ => {
+                while floods.grow(last) {}
+                dead[last] = outcome.weigh(floods.size(last), limit);
+            }
+        }
+    }
+    for i in (0..fills).filter(|&i| dead[i]) {
+        floods.take_out(i);
+    }
+    outcome
+}
+
+/// The fills of one split on a board of `W` words, held by value and swept
+/// whole, within the part being split.
+struct WordFills<'a, const W: usize> {
+    sets: [[u64; W]; ARCS],
+    /// The union of the fills: a fill reaching one of its points meets
+    /// another, so that fills that did not are never compared (they
+    /// seldom meet).
+    reached: [u64; W],
+    /// Whether a fill reached another's point since the last check.
+    met: bool,
+    within: &'a mut [u64; W],
+    width: usize,
+}
+
+impl<const W: usize> WordFills<'_, W> {
+    /// [`Fills::split`] when `region` has `W` words; `None` otherwise.
+    #[inline(always)]
+    fn split(
+        board: &Board,
+        p: Point,
+        open: u8,
+        region: &mut [u64],
+        total: Option<usize>,
+        limit: usize,
+    ) -> Option<Split> {
+        let within = <&mut [u64; W]>::try_from(region).ok()?;
+        let mut floods = WordFills {
+            sets: [[0; W]; ARCS],
+            reached: [0; W],
+            met: false,
+            within,
+            width: board.grid_width(),
+        };
+        let mut fills = 0;
+        for arc in open_arcs(open) {
+            let mut rest = arc;
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let at = board.grid_index(board.adjacency().step(p, d));
+                bits::insert(&mut floods.sets[fills], at);
+            }
+            fills += 1;
+        }
+        for set in &floods.sets[..fills] {
+            for (r, w) in floods.reached.iter_mut().zip(set) {
+                *r |= w;
+            }
+        }
+        Some(settle(&mut floods, fills, total, limit))
+    }
+}
+
+impl<const W: usize> Floods for WordFills<'_, W> {
+    /// [`bits::grow_hex`] over all `W` words.
+    #[inline(always)]
+    fn grow(&mut self, i: usize) -> bool {
+        let set = &mut self.sets[i];
+        let (up, down) = (self.width, 64 - self.width);
+        let mut before = 0;
+        let mut grew = 0;
+        let mut met = 0;
+        for k in 0..W {
+            let x = set[k];
+            let after = if k + 1 < W { set[k + 1] } else { 0 };
+            let a = x | x << 1 | before >> 63;
+            let b = x | x >> 1 | after << 63;
+            let from_before = (before | before << 1) >> down;
+            let from_after = (after | after >> 1) << down;
+            let grown = (a | b | a << up | from_before | b >> up | from_after) & self.within[k];
+            let new = grown ^ x;
+            grew |= new;
+            met |= new & self.reached[k];
+            self.reached[k] |= new;
+            set[k] = grown;
+            before = grown;
+        }
+        self.met |= met != 0;
+        grew != 0
+    }
+
+    #[inline(always)]
+    fn may_have_met(&mut self) -> bool {
+        std::mem::take(&mut self.met)
+    }
+
+    #[inline(always)]
+    fn met(&mut self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.sets[i], &self.sets[j]);
+        (0..W).fold(0, |shared, k| shared | a[k] & b[k]) != 0
+    }
+
+    #[inline(always)]
+    fn join(&mut self, into: usize, from: usize) {
+        let source = self.sets[from];
+        for (x, y) in self.sets[into].iter_mut().zip(source) {
+            *x |= y;
+        }
+    }
+}
+
+impl<const W: usize> PieceSets for WordFills<'_, W> {
+    #[inline(always)]
+    fn size(&self, i: usize) -> usize {
+        self.sets[i].iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    #[inline(always)]
+    fn take_out(&mut self, i: usize) {
+        for (x, y) in self.within.iter_mut().zip(self.sets[i]) {
+            *x &= !y;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.within.fill(0);
     }
 }
 
