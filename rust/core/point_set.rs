@@ -77,6 +77,22 @@ pub mod bits {
         a.iter_mut().zip(b).for_each(|(x, y)| *x &= !y);
     }
 
+    /// Word `x` of a set on the hex grid of width `width` (< 64) with its
+    /// hex neighbours added, given the words `before` and `after` it (see
+    /// [`grow_hex`] for the shifts): the one step of every hex flood over
+    /// words, to be masked by the region it stays within.
+    #[inline(always)]
+    pub fn grow_hex_word(x: u64, before: u64, after: u64, width: usize) -> u64 {
+        let (up, down) = (width, 64 - width);
+        let a = x | x << 1 | before >> 63;
+        let b = x | x >> 1 | after << 63;
+        // The carries of `a` and `b` across the word below or above fall
+        // off in the shifts by `width`, so plain pairs suffice.
+        let from_before = (before | before << 1) >> down;
+        let from_after = (after | after >> 1) << down;
+        a | b | a << up | from_before | b >> up | from_after
+    }
+
     /// One sweep of a flood on the hex grid of width `width` (< 64):
     /// adds to `set` its hex neighbours in `within`, at least (a word's
     /// new members already feed the next word). `words` are the words that
@@ -96,7 +112,6 @@ pub mod bits {
         width: usize,
         words: Range<usize>,
     ) -> Option<Range<usize>> {
-        let (up, down) = (width, 64 - width);
         let start = words.start.saturating_sub(1);
         let end = (words.end + 1).min(set.len());
         let mut before = 0; // the word below `start` is zero
@@ -105,13 +120,7 @@ pub mod bits {
         for i in start..end {
             let x = set[i];
             let after = set.get(i + 1).copied().unwrap_or(0);
-            let a = x | x << 1 | before >> 63;
-            let b = x | x >> 1 | after << 63;
-            // The carries of `a` and `b` across the word below or above
-            // fall off in the shifts by `width`, so plain pairs suffice.
-            let from_before = (before | before << 1) >> down;
-            let from_after = (after | after >> 1) << down;
-            let grown = (a | b | a << up | from_before | b >> up | from_after) & within[i];
+            let grown = grow_hex_word(x, before, after, width) & within[i];
             grew |= grown ^ x;
             set[i] = grown;
             if grown != 0 {

@@ -736,18 +736,13 @@ impl<const W: usize> Floods for WordFills<'_, W> {
     #[inline(always)]
     fn grow(&mut self, i: usize) -> bool {
         let set = &mut self.sets[i];
-        let (up, down) = (self.width, 64 - self.width);
         let mut before = 0;
         let mut grew = 0;
         let mut met = 0;
         for k in 0..W {
             let x = set[k];
             let after = if k + 1 < W { set[k + 1] } else { 0 };
-            let a = x | x << 1 | before >> 63;
-            let b = x | x >> 1 | after << 63;
-            let from_before = (before | before << 1) >> down;
-            let from_after = (after | after >> 1) << down;
-            let grown = (a | b | a << up | from_before | b >> up | from_after) & self.within[k];
+            let grown = bits::grow_hex_word(x, before, after, self.width) & self.within[k];
             let new = grown ^ x;
             grew |= new;
             met |= new & self.reached[k];
