@@ -34,7 +34,7 @@ mod stop;
 mod union_find;
 
 pub use colour::{Colour, EMPTY};
-pub use empty_points::{EmptyPoints, COUNTS, SET_BITS};
+pub use empty_points::{write_set_bits, EmptyPoints, COUNTS, SET_BITS};
 pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;

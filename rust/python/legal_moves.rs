@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString};
 
 use super::names::ActionNames;
-use crate::core::{COUNTS, SET_BITS};
+use crate::core::{write_set_bits, COUNTS, SET_BITS};
 use crate::games::{Action, AnyPosition, Position};
 
 /// The legal moves as texts, in action-index order: supports `len`,
@@ -99,11 +99,8 @@ impl ActionBits {
         for (w, &word) in self.words.iter().enumerate() {
             for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
                 let base = (w * 64 + i * 8) as i64;
-                let bits = &SET_BITS[usize::from(byte)];
-                for (slot, &bit) in out[kept..kept + 8].iter_mut().zip(bits) {
-                    *slot = base + i64::from(bit);
-                }
-                kept += usize::from(COUNTS[usize::from(byte)]);
+                let row = (&mut out[kept..kept + 8]).try_into().expect("eight slots");
+                kept += write_set_bits(byte, base, row);
             }
         }
         out.truncate(kept);
