@@ -516,17 +516,14 @@ impl Fills {
         // Sides 5 to 11 (2 to 7 words) get fills held by value, swept
         // whole with every loop unrolled: the word-range bookkeeping of the
         // general fills costs more there than the words it skips.
-        let fixed = match region.len() {
-            2 => WordFills::<2>::split(board, p, open, region, total, limit),
-            3 => WordFills::<3>::split(board, p, open, region, total, limit),
-            4 => WordFills::<4>::split(board, p, open, region, total, limit),
-            5 => WordFills::<5>::split(board, p, open, region, total, limit),
-            6 => WordFills::<6>::split(board, p, open, region, total, limit),
-            7 => WordFills::<7>::split(board, p, open, region, total, limit),
-            _ => None,
-        };
-        if let Some(split) = fixed {
-            return split;
+        match region.len() {
+            2 => return WordFills::<2>::split(board, p, open, region, total, limit),
+            3 => return WordFills::<3>::split(board, p, open, region, total, limit),
+            4 => return WordFills::<4>::split(board, p, open, region, total, limit),
+            5 => return WordFills::<5>::split(board, p, open, region, total, limit),
+            6 => return WordFills::<6>::split(board, p, open, region, total, limit),
+            7 => return WordFills::<7>::split(board, p, open, region, total, limit),
+            _ => {}
         }
         let mut fills = 0;
         for arc in open_arcs(open) {
@@ -552,17 +549,26 @@ impl Fills {
         let set = &mut self.sets[i];
         set[self.words[i].clone()].fill(0);
         let (mut first, mut last) = (usize::MAX, 0);
-        let mut rest = arc;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let at = board.grid_index(board.adjacency().step(p, d));
+        for at in arc_cells(board, p, arc) {
             bits::insert(set, at);
             first = first.min(at / 64);
             last = last.max(at / 64 + 1);
         }
         self.words[i] = first..last;
     }
+}
+
+/// The grid indices of the steps around `p` in the directions `arc`: the
+/// seeds of a fill.
+fn arc_cells(board: &Board, p: Point, arc: u8) -> impl Iterator<Item = usize> + '_ {
+    let mut rest = arc;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            board.grid_index(board.adjacency().step(p, d))
+        })
+    })
 }
 
 /// The fills of one split, grown within the part being split, on the hex
@@ -693,7 +699,7 @@ struct WordFills<'a, const W: usize> {
 }
 
 impl<const W: usize> WordFills<'_, W> {
-    /// [`Fills::split`] when `region` has `W` words; `None` otherwise.
+    /// [`Fills::split`] of a `region` of `W` words.
     #[inline(always)]
     fn split(
         board: &Board,
@@ -702,8 +708,8 @@ impl<const W: usize> WordFills<'_, W> {
         region: &mut [u64],
         total: Option<usize>,
         limit: usize,
-    ) -> Option<Split> {
-        let within = <&mut [u64; W]>::try_from(region).ok()?;
+    ) -> Split {
+        let within = region.try_into().expect("a region of W words");
         let mut floods = WordFills {
             sets: [[0; W]; ARCS],
             reached: [0; W],
@@ -713,11 +719,7 @@ impl<const W: usize> WordFills<'_, W> {
         };
         let mut fills = 0;
         for arc in open_arcs(open) {
-            let mut rest = arc;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let at = board.grid_index(board.adjacency().step(p, d));
+            for at in arc_cells(board, p, arc) {
                 bits::insert(&mut floods.sets[fills], at);
             }
             fills += 1;
@@ -727,7 +729,7 @@ impl<const W: usize> WordFills<'_, W> {
                 *r |= w;
             }
         }
-        Some(settle(&mut floods, fills, total, limit))
+        settle(&mut floods, fills, total, limit)
     }
 }
 
@@ -761,30 +763,25 @@ impl<const W: usize> Floods for WordFills<'_, W> {
 
     #[inline(always)]
     fn met(&mut self, i: usize, j: usize) -> bool {
-        let (a, b) = (&self.sets[i], &self.sets[j]);
-        (0..W).fold(0, |shared, k| shared | a[k] & b[k]) != 0
+        bits::meet(&self.sets[i], &self.sets[j])
     }
 
     #[inline(always)]
     fn join(&mut self, into: usize, from: usize) {
         let source = self.sets[from];
-        for (x, y) in self.sets[into].iter_mut().zip(source) {
-            *x |= y;
-        }
+        bits::union_with(&mut self.sets[into], &source);
     }
 }
 
 impl<const W: usize> PieceSets for WordFills<'_, W> {
     #[inline(always)]
     fn size(&self, i: usize) -> usize {
-        self.sets[i].iter().map(|w| w.count_ones() as usize).sum()
+        bits::len(&self.sets[i])
     }
 
     #[inline(always)]
     fn take_out(&mut self, i: usize) {
-        for (x, y) in self.within.iter_mut().zip(self.sets[i]) {
-            *x &= !y;
-        }
+        bits::subtract(self.within, &self.sets[i]);
     }
 
     fn clear(&mut self) {
