@@ -513,16 +513,18 @@ impl Fills {
         total: Option<usize>,
         limit: usize,
     ) -> Split {
-        // Sides 5 to 11 (2 to 7 words) get fills held by value, swept
-        // whole with every loop unrolled: the word-range bookkeeping of the
-        // general fills costs more there than the words it skips.
-        match region.len() {
-            2 => return WordFills::<2>::split(board, p, open, region, total, limit),
-            3 => return WordFills::<3>::split(board, p, open, region, total, limit),
-            4 => return WordFills::<4>::split(board, p, open, region, total, limit),
-            5 => return WordFills::<5>::split(board, p, open, region, total, limit),
-            6 => return WordFills::<6>::split(board, p, open, region, total, limit),
-            7 => return WordFills::<7>::split(board, p, open, region, total, limit),
+        // Sides 5 to 11 (grid widths 9 to 21, 2 to 7 words) get fills
+        // held by value, swept whole with every loop unrolled and every
+        // shift by a constant: the word-range bookkeeping of the general
+        // fills costs more there than the words it skips.
+        match board.grid_width() {
+            9 => return WordFills::<2, 9>::split(board, p, open, region, total, limit),
+            11 => return WordFills::<2, 11>::split(board, p, open, region, total, limit),
+            13 => return WordFills::<3, 13>::split(board, p, open, region, total, limit),
+            15 => return WordFills::<4, 15>::split(board, p, open, region, total, limit),
+            17 => return WordFills::<5, 17>::split(board, p, open, region, total, limit),
+            19 => return WordFills::<6, 19>::split(board, p, open, region, total, limit),
+            21 => return WordFills::<7, 21>::split(board, p, open, region, total, limit),
             _ => {}
         }
         let mut fills = 0;
@@ -684,9 +686,9 @@ fn settle(floods: &mut impl PieceSets, fills: usize, total: Option<usize>, limit
     outcome
 }
 
-/// The fills of one split on a board of `W` words, held by value and swept
-/// whole, within the part being split.
-struct WordFills<'a, const W: usize> {
+/// The fills of one split on a board of `W` words and grid width `WIDTH`,
+/// held by value and swept whole, within the part being split.
+struct WordFills<'a, const W: usize, const WIDTH: usize> {
     sets: [[u64; W]; ARCS],
     /// The union of the fills: a fill reaching one of its points meets
     /// another, so that fills that did not are never compared (they
@@ -695,10 +697,9 @@ struct WordFills<'a, const W: usize> {
     /// Whether a fill reached another's point since the last check.
     met: bool,
     within: &'a mut [u64; W],
-    width: usize,
 }
 
-impl<const W: usize> WordFills<'_, W> {
+impl<const W: usize, const WIDTH: usize> WordFills<'_, W, WIDTH> {
     /// [`Fills::split`] of a `region` of `W` words.
     #[inline(always)]
     fn split(
@@ -710,12 +711,11 @@ impl<const W: usize> WordFills<'_, W> {
         limit: usize,
     ) -> Split {
         let within = region.try_into().expect("a region of W words");
-        let mut floods = WordFills {
+        let mut floods = WordFills::<W, WIDTH> {
             sets: [[0; W]; ARCS],
             reached: [0; W],
             met: false,
             within,
-            width: board.grid_width(),
         };
         let mut fills = 0;
         for arc in open_arcs(open) {
@@ -733,7 +733,7 @@ impl<const W: usize> WordFills<'_, W> {
     }
 }
 
-impl<const W: usize> Floods for WordFills<'_, W> {
+impl<const W: usize, const WIDTH: usize> Floods for WordFills<'_, W, WIDTH> {
     /// [`bits::grow_hex`] over all `W` words.
     #[inline(always)]
     fn grow(&mut self, i: usize) -> bool {
@@ -744,7 +744,7 @@ impl<const W: usize> Floods for WordFills<'_, W> {
         for k in 0..W {
             let x = set[k];
             let after = if k + 1 < W { set[k + 1] } else { 0 };
-            let grown = bits::grow_hex_word(x, before, after, self.width) & self.within[k];
+            let grown = bits::grow_hex_word(x, before, after, WIDTH) & self.within[k];
             let new = grown ^ x;
             grew |= new;
             met |= new & self.reached[k];
@@ -773,7 +773,7 @@ impl<const W: usize> Floods for WordFills<'_, W> {
     }
 }
 
-impl<const W: usize> PieceSets for WordFills<'_, W> {
+impl<const W: usize, const WIDTH: usize> PieceSets for WordFills<'_, W, WIDTH> {
     #[inline(always)]
     fn size(&self, i: usize) -> usize {
         bits::len(&self.sets[i])
