@@ -13,7 +13,7 @@ use crate::games::{Action, AnyPosition, Position};
 
 /// The legal moves as texts, in action-index order: supports `len`,
 /// indexing and slicing, iteration, `in`, and `==` with any sequence.
-#[pyclass(module = "stonefield", frozen, sequence)]
+#[pyclass(module = "stonefield", sequence)]
 pub struct LegalMoves {
     legal: ActionBits,
     names: &'static ActionNames,
@@ -30,6 +30,11 @@ impl LegalMoves {
             legal: ActionBits::of(position, buf),
             names,
         }
+    }
+
+    /// Makes this the legal moves of `position` now (of the same game).
+    pub fn refill(&mut self, position: &mut AnyPosition, buf: &mut Vec<Action>) {
+        self.legal = ActionBits::of(position, buf);
     }
 
     fn list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
@@ -193,9 +198,8 @@ impl LegalMoves {
 
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         if let Ok(other) = other.cast::<LegalMoves>() {
-            return Ok(
-                other.get().legal == self.legal && std::ptr::eq(other.get().names, self.names)
-            );
+            let other = other.borrow();
+            return Ok(other.legal == self.legal && std::ptr::eq(other.names, self.names));
         }
         let Ok(len) = other.len() else {
             return Ok(false);

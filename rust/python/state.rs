@@ -43,6 +43,9 @@ pub struct State {
     buf: Vec<Action>,
     /// The legal actions as numpy's int64, before they are copied out.
     wide: Vec<i64>,
+    /// The last snapshot of the legal moves handed out, refilled in place
+    /// once no one else holds it.
+    legal_moves: Option<Py<LegalMoves>>,
     /// Whether the first position was set up by hand rather than the
     /// game's start (`checkpoints[0]` holds it either way).
     set_up: bool,
@@ -256,6 +259,7 @@ impl State {
                 names: source.names,
                 buf: Vec::with_capacity(source.current.num_actions()),
                 wide: Vec::new(),
+                legal_moves: None,
                 set_up: source.set_up,
             });
         }
@@ -265,6 +269,7 @@ impl State {
             names: rules.names(),
             buf: Vec::with_capacity(current.num_actions()),
             wide: Vec::new(),
+            legal_moves: None,
             checkpoints: vec![Arc::new(current.clone())],
             current,
             history: Vec::new(),
@@ -327,8 +332,23 @@ impl State {
 
     /// The legal moves as text, in action-index order: a read-only
     /// sequence (`len`, indexing, iteration, `in`, `==` with a list).
-    fn legal_moves(&mut self) -> LegalMoves {
-        LegalMoves::of(&mut self.current, &mut self.buf, self.names)
+    fn legal_moves(&mut self, py: Python<'_>) -> PyResult<Py<LegalMoves>> {
+        // A loop that asks every turn has dropped the last snapshot by the
+        // next ask: refilling it spares making and freeing an object.
+        if let Some(last) = &self.legal_moves {
+            let last = last.bind(py);
+            // SAFETY: `last` is a live object and the GIL is held.
+            if unsafe { pyo3::ffi::Py_REFCNT(last.as_ptr()) } == 1 {
+                last.borrow_mut().refill(&mut self.current, &mut self.buf);
+                return Ok(last.clone().unbind());
+            }
+        }
+        let fresh = Py::new(
+            py,
+            LegalMoves::of(&mut self.current, &mut self.buf, self.names),
+        )?;
+        self.legal_moves = Some(fresh.clone_ref(py));
+        Ok(fresh)
     }
 
     /// The legal action indices, increasing, as a numpy int64 array.
