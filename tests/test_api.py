@@ -280,6 +280,28 @@ def test_legal_moves_answer_like_the_list_of_legal_actions(game):
         state.play(rng.choice(moves))
 
 
+def test_legal_moves_kept_by_the_caller_stay_those_of_their_position():
+    # The state refills its last snapshot in place only once nothing else
+    # holds it; a snapshot kept (or a view of it) never changes.
+    state = stonefield.Sunder(size=2).start()
+    first = state.legal_moves()
+    iterator = iter(state.legal_moves())
+    state.play("b2")
+    second = state.legal_moves()
+    assert len(first) == 7 and "b2" in first and "swap" not in first
+    assert "b2" in list(iterator)
+    assert "b2" not in second and "swap" in second
+    del first, second, iterator
+    for move in ["swap", "a1"]:
+        state.play(move)
+        moves = state.legal_moves()
+        assert moves == [state.action_text(int(a)) for a in state.legal_actions()]
+        kept = state.legal_moves()
+        state.play(kept[0])
+        assert kept != state.legal_moves() and kept[0] not in state.legal_moves()
+        state.undo()
+
+
 def test_states_compare_their_histories_not_only_their_stones():
     game = stonefield.Sunder(size=3, pie=False)
     one, two = game.start(), game.start()

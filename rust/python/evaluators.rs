@@ -14,6 +14,7 @@ use pyo3::types::{PyList, PySlice, PyTuple};
 
 use super::errors::{OptionError, StonefieldError};
 use super::game::Game;
+use super::held_once;
 use crate::bot::{
     Evaluator, Leaf, Leaves, Rollouts as RustRollouts, Threads, Uniform as RustUniform,
 };
@@ -121,12 +122,6 @@ pub enum AnyEvaluator {
 pub struct RoundArrays {
     observations: Option<Py<PyArray4<f32>>>,
     masks: Option<Py<PyArray2<bool>>>,
-}
-
-/// Whether nothing but the caller's one reference holds `array`.
-fn held_once(array: &Bound<'_, PyAny>) -> bool {
-    // SAFETY: `array` is a live object and the GIL is held.
-    unsafe { pyo3::ffi::Py_REFCNT(array.as_ptr()) == 1 }
 }
 
 impl RoundArrays {

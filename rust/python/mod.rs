@@ -23,6 +23,13 @@ mod views;
 
 use pyo3::prelude::*;
 
+/// Whether nothing but the caller's one reference holds `object`, so that
+/// refilling it in place cannot change what anyone else sees.
+fn held_once(object: &Bound<'_, PyAny>) -> bool {
+    // SAFETY: `object` is a live object and the GIL is held.
+    unsafe { pyo3::ffi::Py_REFCNT(object.as_ptr()) == 1 }
+}
+
 /// Loads numpy's C API while the module is imported, where a failure is an
 /// exception, rather than at the first array a call makes, where rust-numpy
 /// panics when it cannot load it (as when a Ctrl-C arrives during numpy's

@@ -13,6 +13,7 @@ use super::args::shown;
 use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
+use super::held_once;
 use super::legal_moves::{ActionBits, LegalMoves};
 use super::names::ActionNames;
 use crate::board::Point;
@@ -337,8 +338,7 @@ impl State {
         // next ask: refilling it spares making and freeing an object.
         if let Some(last) = &self.legal_moves {
             let last = last.bind(py);
-            // SAFETY: `last` is a live object and the GIL is held.
-            if unsafe { pyo3::ffi::Py_REFCNT(last.as_ptr()) } == 1 {
+            if held_once(last.as_any()) {
                 last.borrow_mut().refill(&mut self.current, &mut self.buf);
                 return Ok(last.clone().unbind());
             }
