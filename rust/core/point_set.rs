@@ -16,7 +16,7 @@ pub mod bits {
     use std::ops::Range;
 
     /// The number of words a set over `len` bit indices needs.
-    pub fn words_for(len: usize) -> usize {
+    pub const fn words_for(len: usize) -> usize {
         len.div_ceil(64)
     }
 

@@ -710,6 +710,8 @@ impl<const W: usize, const WIDTH: usize> WordFills<'_, W, WIDTH> {
         total: Option<usize>,
         limit: usize,
     ) -> Split {
+        // The dispatch pairs each width with its word count by hand.
+        const { assert!(W == bits::words_for(WIDTH * WIDTH)) };
         let within = region.try_into().expect("a region of W words");
         let mut floods = WordFills::<W, WIDTH> {
             sets: [[0; W]; ARCS],
