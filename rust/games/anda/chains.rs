@@ -260,17 +260,20 @@ impl Anda {
         region.size -= 1;
     }
 
-    /// Sets the cell of `p` to `value`, keeping its neighbours' ring masks.
+    /// Sets the cell of `p` to `value` (a change), keeping its neighbours'
+    /// ring masks.
     #[inline]
     pub(super) fn set_cell(&mut self, p: Point, value: u8) {
         self.version = self.version.wrapping_add(1);
-        let old = self.cells[p as usize] as usize;
+        let old = self.cells[p as usize];
+        debug_assert_ne!(old, value);
         self.cells[p as usize] = value;
+        // The bit of `p` moves from the old value's mask to the new one's:
+        // one flip of both, shifted to `p`'s direction as each `q` sees it.
+        let flip = (1u32 << (8 * old)) ^ (1u32 << (8 * value));
         for (d, &q) in self.rings[p as usize].iter().enumerate() {
             // Seen from `q`, `p` lies in the opposite direction.
-            let back = (d + 3) % 6;
-            let around = &mut self.around[q as usize];
-            *around = (*around & !(1 << (8 * old + back))) | (1 << (8 * value as usize + back));
+            self.around[q as usize] ^= flip << ((d + 3) % 6);
         }
     }
 
