@@ -152,8 +152,8 @@ impl Regions {
     /// merge); one enemy supergroup obstructs `p`'s region and still reaches
     /// what is left of it, which stays whole, so the stone has no live breath
     /// and no other friendly group changes (that region was obstructed for
-    /// them already); each enemy stone beside `p` shows another breath that
-    /// stays free; and if the region's friendly count becomes one (which
+    /// them already); each enemy group beside `p` shows another breath that
+    /// stays free (a stone's own ring may not, its group's may); and if the region's friendly count becomes one (which
     /// obstructs it for the enemy), `colour` has no stone (so no other
     /// region is obstructed for the enemy) and no enemy group has all its
     /// breaths there.
@@ -209,29 +209,77 @@ impl Regions {
                 return false;
             }
         }
-        let obstructs = ours_after == 1 && ours != 1;
-        let enemy_breathes = ring.iter().all(|&o| {
-            let s = g.wrapping_add_signed(o);
-            self.described.grid[s] != enemy_stone
-                || ring.iter().any(|&o| {
-                    let e = s.wrapping_add_signed(o);
-                    if e == g || self.described.grid[e] != EMPTY {
-                        return false;
-                    }
-                    let there = self.described.comp[e] as usize;
-                    let count = if there == region {
-                        ours_after
-                    } else {
-                        self.described.touching[there][k]
-                    };
-                    count != 1
-                })
-        });
         // With no stone of `colour` on the board, every enemy breath outside
         // the region stays free.
         let lone = self.described.stones[k].is_empty();
-        enemy_breathes
-            && !(obstructs && (!lone || self.encloses_another(colour.opponent(), region, p)))
+        let obstructs = ours_after == 1 && ours != 1;
+        if obstructs && !lone {
+            return false;
+        }
+        // A breath other than `p` that stays free for the enemy.
+        let stays_free = |d: &Description, e: usize| {
+            if e == g || d.grid[e] != EMPTY {
+                return false;
+            }
+            let there = d.comp[e] as usize;
+            let count = if there == region {
+                ours_after
+            } else {
+                d.touching[there][k]
+            };
+            count != 1
+        };
+        self.scratch.seen.clear();
+        let enemy_breathes = ring.iter().all(|&o| {
+            let s = g.wrapping_add_signed(o);
+            self.described.grid[s] != enemy_stone || self.group_shows(s, stays_free)
+        });
+        enemy_breathes && !(obstructs && self.encloses_another(colour.opponent(), region, p))
+    }
+
+    /// Whether the group holding the stone at cell `s` has a cell beside it
+    /// where `free` holds: by the witness or the ring of a stone, walked
+    /// from `s` until one shows it; the stones walked take it as their
+    /// witness. A stone already marked in `scratch.seen` is in a group an
+    /// earlier call showed.
+    fn group_shows(&mut self, s: usize, free: impl Fn(&Description, usize) -> bool) -> bool {
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let d = &mut self.described;
+        let scratch = &mut self.scratch;
+        if !scratch.seen.mark(s as u16) {
+            return true;
+        }
+        let stone = d.grid[s];
+        scratch.group.clear();
+        scratch.group.push(s as u16);
+        let mut next = 0;
+        while let Some(&t) = scratch.group.get(next) {
+            next += 1;
+            let t = t as usize;
+            let witness = d.witness[t] as usize;
+            let shown = if free(d, witness) {
+                Some(witness)
+            } else {
+                ring.iter()
+                    .map(|&o| t.wrapping_add_signed(o))
+                    .find(|&e| free(d, e))
+            };
+            if let Some(e) = shown {
+                for &u in &scratch.group {
+                    d.witness[u as usize] = e as u16;
+                }
+                return true;
+            }
+            for &o in &orthogonal {
+                let u = t.wrapping_add_signed(o);
+                if d.grid[u] == stone && scratch.seen.mark(u as u16) {
+                    scratch.group.push(u as u16);
+                }
+            }
+        }
+        false
     }
 
     /// Up to two regions (by id, `usize::MAX` past them) holding a breath of
