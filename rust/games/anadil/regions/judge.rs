@@ -1,33 +1,21 @@
 //! Judging groups: whether each group a move touched keeps a free breath,
 //! starting from its witness, and the smothered groups of a colour.
 
-use super::{free_breath, Regions, NO_CELL};
+use super::{free_breath, Cells, Regions, NO_CELL};
 use crate::board::Point;
-use crate::core::{Colour, EMPTY};
+use crate::core::Colour;
 
 impl Regions {
     /// Seeds the stones of the colours in `colours` beside the region
-    /// holding cell `start`.
+    /// holding cell `start`: flooded as a bitboard, with no branch per cell.
     pub(super) fn seed_beside_region(&mut self, start: usize, colours: [bool; 2]) {
-        let ring = self.ring();
-        let grid = &self.described.grid[..];
-        let scratch = &mut self.scratch;
-        scratch.seen.clear();
-        scratch.seen.mark(start as u16);
-        scratch.stack.clear();
-        scratch.stack.push(start as u16);
-        while let Some(e) = scratch.stack.pop() {
-            for &o in &ring {
-                let u = (e as usize).wrapping_add_signed(o);
-                let value = grid[u];
-                if value == EMPTY {
-                    if scratch.seen.mark(u as u16) {
-                        scratch.stack.push(u as u16);
-                    }
-                } else if Self::colour_index(value).is_some_and(|k| colours[k]) {
-                    scratch.seeds.push(u as u16);
-                }
-            }
+        let width = self.width as u32;
+        let d = &self.described;
+        let beside = Cells::king_component(start, d.empty, width).grown_king(width);
+        for (stones, _) in d.stones.iter().zip(colours).filter(|&(_, wanted)| wanted) {
+            self.scratch
+                .seeds
+                .extend(beside.and(*stones).iter().map(|g| g as u16));
         }
     }
 

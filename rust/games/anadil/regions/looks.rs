@@ -20,19 +20,21 @@ pub(in crate::games::anadil) enum Breaths {
 impl Regions {
     /// Whether a stone of `colour` on empty point `p` (with every group
     /// alive, [`Regions::all_alive`]) is proven by a local look to smother no
-    /// group: then, as `Some`, the friendly supergroup it joins, if any.
+    /// group: then, as `Some`, the friendly supergroup it joins, if any, and
+    /// a free breath of the stone.
     ///
     /// The look: each enemy stone beside `p` still reaches the rest of its
-    /// region and has another free breath (the enemy supergroups reaching
+    /// region and its group has another free breath (the enemy supergroups reaching
     /// each region stay the same, and no enemy group dies of losing `p`); `p`
     /// touches at most one friendly supergroup (none merge, so every other
     /// region keeps its friendly count); filling `p` does not split its
     /// region, which the enemy does not obstruct for `colour`; and the
     /// region's friendly count only changes if no enemy stone reaches it.
     /// Then only friendly groups touching `p` diagonally may lose their one
-    /// live breath, and each stone there must show another.
-    fn quiet(&self, p: Point, colour: Colour) -> Option<Option<u16>> {
+    /// live breath, and the group of each stone there must show another.
+    fn quiet(&mut self, p: Point, colour: Colour) -> Option<(Option<u16>, usize)> {
         debug_assert!(self.all_alive());
+        self.scratch.seen.clear();
         let g = self.cell_of(p);
         let ring = self.ring();
         let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
@@ -86,29 +88,50 @@ impl Regions {
                     self.described.touching[there][k]
                 } != 1;
             }
-            if !(reaches && breathes) {
+            if !reaches {
                 return None;
             }
+            if !breathes {
+                // Its group may breathe elsewhere.
+                let stays_free = |d: &Description, e: usize| {
+                    e != g
+                        && d.grid[e] == EMPTY
+                        && if d.comp[e] as usize == region {
+                            ours_after
+                        } else {
+                            d.touching[d.comp[e] as usize][k]
+                        } != 1
+                };
+                if !self.group_shows(s, stays_free) {
+                    return None;
+                }
+            }
         }
+        let free_for_colour = |d: &Description, e: usize| {
+            e != g && d.grid[e] == EMPTY && d.touching[d.comp[e] as usize][1 - k] != 1
+        };
         for i in (1..8).step_by(2) {
             let s = g.wrapping_add_signed(ring[i]);
             if self.described.grid[s] == stone
-                && !ring.iter().any(|&o| {
-                    let e = s.wrapping_add_signed(o);
-                    e != g
-                        && self.described.grid[e] == EMPTY
-                        && self.described.touching[self.described.comp[e] as usize][1 - k] != 1
-                })
+                && !ring
+                    .iter()
+                    .any(|&o| free_for_colour(&self.described, s.wrapping_add_signed(o)))
+                && !self.group_shows(s, free_for_colour)
             {
                 return None;
             }
         }
-        Some(friend)
+        // Every empty cell of the ring is in the region, which the enemy does
+        // not obstruct.
+        Some((
+            friend,
+            g.wrapping_add_signed(ring[open.trailing_zeros() as usize]),
+        ))
     }
 
     /// Whether [`Regions::place_quietly`] would place a stone of `colour`
     /// on `p`: it smothers no group.
-    pub(in crate::games::anadil) fn is_quiet(&self, p: Point, colour: Colour) -> bool {
+    pub(in crate::games::anadil) fn is_quiet(&mut self, p: Point, colour: Colour) -> bool {
         self.quiet(p, colour).is_some()
     }
 
@@ -118,7 +141,7 @@ impl Regions {
     /// every group stays alive. Returns `false`, changing nothing, when the
     /// look cannot tell.
     pub(in crate::games::anadil) fn place_quietly(&mut self, p: Point, colour: Colour) -> bool {
-        let Some(friend) = self.quiet(p, colour) else {
+        let Some((friend, breath)) = self.quiet(p, colour) else {
             return false;
         };
         let g = self.cell_of(p);
@@ -126,6 +149,7 @@ impl Regions {
         let region = self.described.comp[g] as usize;
         self.described.put_stone(g, colour);
         self.described.alive[g] = true;
+        self.described.witness[g] = breath as u16;
         self.described.size[region] -= 1;
         let supergroup = match friend {
             Some(f) => f,
@@ -152,8 +176,8 @@ impl Regions {
     /// merge); one enemy supergroup obstructs `p`'s region and still reaches
     /// what is left of it, which stays whole, so the stone has no live breath
     /// and no other friendly group changes (that region was obstructed for
-    /// them already); each enemy stone beside `p` shows another breath that
-    /// stays free; and if the region's friendly count becomes one (which
+    /// them already); each enemy group beside `p` shows another breath that
+    /// stays free (a stone's own ring may not, its group's may); and if the region's friendly count becomes one (which
     /// obstructs it for the enemy), `colour` has no stone (so no other
     /// region is obstructed for the enemy) and no enemy group has all its
     /// breaths there.
@@ -209,29 +233,77 @@ impl Regions {
                 return false;
             }
         }
-        let obstructs = ours_after == 1 && ours != 1;
-        let enemy_breathes = ring.iter().all(|&o| {
-            let s = g.wrapping_add_signed(o);
-            self.described.grid[s] != enemy_stone
-                || ring.iter().any(|&o| {
-                    let e = s.wrapping_add_signed(o);
-                    if e == g || self.described.grid[e] != EMPTY {
-                        return false;
-                    }
-                    let there = self.described.comp[e] as usize;
-                    let count = if there == region {
-                        ours_after
-                    } else {
-                        self.described.touching[there][k]
-                    };
-                    count != 1
-                })
-        });
         // With no stone of `colour` on the board, every enemy breath outside
         // the region stays free.
         let lone = self.described.stones[k].is_empty();
-        enemy_breathes
-            && !(obstructs && (!lone || self.encloses_another(colour.opponent(), region, p)))
+        let obstructs = ours_after == 1 && ours != 1;
+        if obstructs && !lone {
+            return false;
+        }
+        // A breath other than `p` that stays free for the enemy.
+        let stays_free = |d: &Description, e: usize| {
+            if e == g || d.grid[e] != EMPTY {
+                return false;
+            }
+            let there = d.comp[e] as usize;
+            let count = if there == region {
+                ours_after
+            } else {
+                d.touching[there][k]
+            };
+            count != 1
+        };
+        self.scratch.seen.clear();
+        let enemy_breathes = ring.iter().all(|&o| {
+            let s = g.wrapping_add_signed(o);
+            self.described.grid[s] != enemy_stone || self.group_shows(s, stays_free)
+        });
+        enemy_breathes && !(obstructs && self.encloses_another(colour.opponent(), region, p))
+    }
+
+    /// Whether the group holding the stone at cell `s` has a cell beside it
+    /// where `free` holds: by the witness or the ring of a stone, walked
+    /// from `s` until one shows it; the stones walked take it as their
+    /// witness. A stone already marked in `scratch.seen` is in a group an
+    /// earlier call showed.
+    fn group_shows(&mut self, s: usize, free: impl Fn(&Description, usize) -> bool) -> bool {
+        let ring = self.ring();
+        let w = self.width as isize;
+        let orthogonal = [-1, 1, -w, w];
+        let d = &mut self.described;
+        let scratch = &mut self.scratch;
+        if !scratch.seen.mark(s as u16) {
+            return true;
+        }
+        let stone = d.grid[s];
+        scratch.group.clear();
+        scratch.group.push(s as u16);
+        let mut next = 0;
+        while let Some(&t) = scratch.group.get(next) {
+            next += 1;
+            let t = t as usize;
+            let witness = d.witness[t] as usize;
+            let shown = if free(d, witness) {
+                Some(witness)
+            } else {
+                ring.iter()
+                    .map(|&o| t.wrapping_add_signed(o))
+                    .find(|&e| free(d, e))
+            };
+            if let Some(e) = shown {
+                for &u in &scratch.group {
+                    d.witness[u as usize] = e as u16;
+                }
+                return true;
+            }
+            for &o in &orthogonal {
+                let u = t.wrapping_add_signed(o);
+                if d.grid[u] == stone && scratch.seen.mark(u as u16) {
+                    scratch.group.push(u as u16);
+                }
+            }
+        }
+        false
     }
 
     /// Up to two regions (by id, `usize::MAX` past them) holding a breath of
@@ -270,15 +342,49 @@ impl Regions {
 
     /// Whether a stone of `colour` on empty point `p` might be smothered
     /// alone: it would be a group of one, and an enemy supergroup reaches its
-    /// region.
+    /// region; unless two enemy supergroups are seen to reach what is left
+    /// of the region, which stays whole, so the stone keeps a free breath
+    /// while no enemy stone goes.
     pub(in crate::games::anadil) fn may_go_alone(&self, p: Point, colour: Colour) -> bool {
         let g = self.cell_of(p);
-        let stone = colour.stone();
+        let (stone, enemy_stone) = (colour.stone(), colour.opponent().stone());
         let w = self.width as isize;
-        self.described.touching[self.described.comp[g] as usize][1 - colour.index()] != 0
-            && [-1, 1, -w, w]
+        let enemy = 1 - colour.index();
+        let region = self.described.comp[g] as usize;
+        let theirs = self.described.touching[region][enemy];
+        if theirs == 0
+            || [-1, 1, -w, w]
                 .iter()
-                .all(|&o| self.described.grid[g.wrapping_add_signed(o)] != stone)
+                .any(|&o| self.described.grid[g.wrapping_add_signed(o)] == stone)
+        {
+            return false;
+        }
+        if theirs == 1 {
+            return true;
+        }
+        let ring = self.ring();
+        let mut open = 0u8;
+        for (i, &o) in ring.iter().enumerate() {
+            open |= u8::from(self.described.grid[g.wrapping_add_signed(o)] == EMPTY) << i;
+        }
+        if open == 0 || !ring_connected(open) {
+            return true;
+        }
+        let (grid, comp) = (&self.described.grid, &self.described.comp);
+        let at = |e: usize, id: u16| {
+            ring.iter().any(|&o| {
+                let s = e.wrapping_add_signed(o);
+                grid[s] == enemy_stone && comp[s] == id
+            })
+        };
+        // A supergroup not beside `p` reaches the region elsewhere.
+        let stays = |id: u16| {
+            !at(g, id)
+                || (0..8)
+                    .filter(|&i| open >> i & 1 == 1)
+                    .any(|i| at(g.wrapping_add_signed(ring[i]), id))
+        };
+        !(stays(self.described.first[region][enemy]) && stays(self.described.second[region][enemy]))
     }
 
     /// The stones of the group holding `p`, and where its breaths lie.
