@@ -104,13 +104,15 @@ impl<P: Position> Leaf<P> {
     /// # Panics
     /// When `row` is shorter than the actions.
     pub fn set_priors(&mut self, row: &[f32]) -> bool {
-        self.priors.clear();
+        // Into a row of the right length, reused: the gather then neither
+        // grows the vector nor keeps its length up to date a weight.
+        self.priors.resize(self.legal.len(), 0.0);
         let mut sum = 0.0;
-        self.priors.extend(self.legal.iter().map(|&a| {
+        for (weight, &a) in self.priors.iter_mut().zip(&self.legal) {
             let p = row[usize::from(a)];
             sum += p;
-            p
-        }));
+            *weight = p;
+        }
         self.prior_sum = sum;
         // A second pass, over contiguous weights and with no early exit, so
         // that it runs on vectors (one pass with the gather above did not).
