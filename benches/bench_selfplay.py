@@ -23,6 +23,14 @@ evaluators computing the same two things. numpy's BLAS is held to one
 thread, so that "one thread" is one core.
 
 Run: ``python benches/bench_selfplay.py [--rounds 5] [--plies 6]``
+
+Instructions a simulation of the trivial evaluator's self-play, by callgrind
+over a 3-ply run less a 1-ply one (which leaves out start-up, and the same
+256 games' first searches), divided by the simulations between them::
+
+    valgrind --tool=callgrind --callgrind-out-file=/tmp/sp3.cg \
+        python benches/bench_selfplay.py --profile 3
+    (the same with --profile 1)
 """
 
 from __future__ import annotations
@@ -84,25 +92,29 @@ class Clock:
         return simulations / wall, simulations / cpu
 
 
+def selfplay_simulations(evaluator, threads: int | None, plies: int) -> int:
+    """Plays the first ``plies`` plies of ``CONCURRENT`` games of Sunder 9 by
+    self-play, and returns the simulations searched."""
+    data = stonefield.selfplay(
+        stonefield.Sunder(size=9),
+        evaluator,
+        CONCURRENT,
+        concurrent=CONCURRENT,
+        simulations=SIMULATIONS,
+        max_moves=plies,
+        threads=threads,
+        temperature_moves=plies,
+    )
+    return int(np.count_nonzero(data.masks.sum(axis=1) > 1)) * SIMULATIONS
+
+
 def stonefield_selfplay(evaluator, threads: int | None, plies: int) -> Callable[[], Rates]:
     """Simulations per second of one self-play run of the first ``plies``
     plies of ``CONCURRENT`` games."""
-    game = stonefield.Sunder(size=9)
 
     def run() -> Rates:
         clock = Clock()
-        data = stonefield.selfplay(
-            game,
-            evaluator,
-            CONCURRENT,
-            concurrent=CONCURRENT,
-            simulations=SIMULATIONS,
-            max_moves=plies,
-            threads=threads,
-            temperature_moves=plies,
-        )
-        searched = int(np.count_nonzero(data.masks.sum(axis=1) > 1))
-        return clock.rates(searched * SIMULATIONS)
+        return clock.rates(selfplay_simulations(evaluator, threads, plies))
 
     return run
 
@@ -182,7 +194,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="paired rounds (5)")
     parser.add_argument("--plies", type=int, default=6, help="plies of each self-play game (6)")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="PLIES",
+        help="only play PLIES plies of the trivial evaluator's self-play on one thread, "
+        "and print the simulations searched (for a profiler)",
+    )
     args = parser.parse_args()
+    if args.profile is not None:
+        print(f"{selfplay_simulations(trivial, 1, args.profile)} simulations")
+        return
     network = Linear(int(np.prod(stonefield.Sunder(size=9).observation_shape)), 218)
     contenders: dict[str, Callable[[], Rates]] = {
         "stonefield PUCT self-play, Rust Uniform, 1 thread": stonefield_selfplay(

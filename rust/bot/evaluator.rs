@@ -104,13 +104,27 @@ impl<P: Position> Leaf<P> {
     /// # Panics
     /// When `row` is shorter than the actions.
     pub fn set_priors(&mut self, row: &[f32]) -> bool {
-        self.priors.clear();
+        // Into a row of the right length, reused: the gather then neither
+        // grows the vector nor keeps its length up to date a weight.
+        self.priors.resize(self.legal.len(), 0.0);
         let mut sum = 0.0;
-        self.priors.extend(self.legal.iter().map(|&a| {
+        // Four weights a step, the loop's own count and test shared by them
+        // (a bounds check a weight keeps the compiler from unrolling it).
+        let mut weights = self.priors.chunks_exact_mut(4);
+        let mut actions = self.legal.chunks_exact(4);
+        for (weights, actions) in (&mut weights).zip(&mut actions) {
+            for (weight, &a) in weights.iter_mut().zip(actions) {
+                let p = row[usize::from(a)];
+                sum += p;
+                *weight = p;
+            }
+        }
+        let rest = weights.into_remainder().iter_mut().zip(actions.remainder());
+        for (weight, &a) in rest {
             let p = row[usize::from(a)];
             sum += p;
-            p
-        }));
+            *weight = p;
+        }
         self.prior_sum = sum;
         // A second pass, over contiguous weights and with no early exit, so
         // that it runs on vectors (one pass with the gather above did not).
@@ -196,44 +210,32 @@ impl<P: Position> Leaves<P> {
             .flat_map(|(slots, &n)| &slots[..n])
     }
 
-    /// Calls `f(scratch, leaf, row)` on every gathered leaf, where `row` is
-    /// the leaf's `row_len` items of `out` (which holds `len() * row_len`),
-    /// spread over `threads` with per-worker scratch from `init`.
+    /// Calls `f(scratch, leaf, row, other)` on every gathered leaf, where
+    /// `row` is the leaf's `row_len` items of `out` (which holds `len() *
+    /// row_len`) and `other` its `other_len` items of `other_out`, spread
+    /// over `threads` with per-worker scratch from `init`: one pass that
+    /// writes both rows of a leaf while its position is in cache.
     ///
     /// # Panics
-    /// When `out` has the wrong length.
-    pub fn each_row<T: Send, S>(
+    /// When `out` or `other_out` has the wrong length.
+    pub fn each_rows<T: Send, U: Send, S>(
         &mut self,
         threads: Threads<'_>,
-        out: &mut [T],
-        row_len: usize,
+        (out, row_len): (&mut [T], usize),
+        (other_out, other_len): (&mut [U], usize),
         init: impl Fn() -> S + Sync + Send,
-        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T]) + Sync + Send,
+        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T], &mut [U]) + Sync + Send,
     ) {
-        assert_eq!(
-            out.len(),
-            self.len() * row_len,
-            "a row buffer of the wrong size"
-        );
-        let mut rest = out;
+        let mut rows = SearchRows::new(out, row_len, self.len());
+        let mut others = SearchRows::new(other_out, other_len, self.len());
         let chunks = self
             .slots
             .chunks_mut(self.width)
             .zip(&self.counts)
-            .map(move |(slots, &n)| {
-                let (rows, tail) = std::mem::take(&mut rest).split_at_mut(n * row_len);
-                rest = tail;
-                (&mut slots[..n], rows)
-            });
-        threads.each(chunks, init, |scratch, (slots, rows)| {
-            let mut rows = rows.chunks_mut(row_len.max(1));
-            for leaf in slots.iter_mut() {
-                let row = if row_len == 0 {
-                    &mut []
-                } else {
-                    rows.next().expect("one row per leaf")
-                };
-                f(scratch, leaf, row);
+            .map(move |(slots, &n)| (&mut slots[..n], rows.next(n), others.next(n)));
+        threads.each(chunks, init, |scratch, (slots, mut rows, mut others)| {
+            for (j, leaf) in slots.iter_mut().enumerate() {
+                f(scratch, leaf, rows.row(j), others.row(j));
             }
         });
     }
@@ -246,9 +248,37 @@ impl<P: Position> Leaves<P> {
         init: impl Fn() -> S + Sync + Send,
         f: impl Fn(&mut S, &mut Leaf<P>) + Sync + Send,
     ) {
-        self.each_row(threads, &mut [] as &mut [u8], 0, init, |s, leaf, _| {
-            f(s, leaf)
-        });
+        let (none, neither) = ((&mut [] as &mut [u8], 0), (&mut [] as &mut [u8], 0));
+        self.each_rows(threads, none, neither, init, |s, leaf, _, _| f(s, leaf));
+    }
+}
+
+/// A row buffer handed out search by search: each search's leaves take the
+/// next rows, in order.
+struct SearchRows<'a, T> {
+    rest: &'a mut [T],
+    row_len: usize,
+}
+
+impl<'a, T> SearchRows<'a, T> {
+    fn new(out: &'a mut [T], row_len: usize, rows: usize) -> Self {
+        assert_eq!(out.len(), rows * row_len, "a row buffer of the wrong size");
+        SearchRows { rest: out, row_len }
+    }
+
+    /// The rows of the next search's `n` leaves.
+    fn next(&mut self, n: usize) -> SearchRows<'a, T> {
+        let (rows, tail) = std::mem::take(&mut self.rest).split_at_mut(n * self.row_len);
+        self.rest = tail;
+        SearchRows {
+            rest: rows,
+            row_len: self.row_len,
+        }
+    }
+
+    /// Row `j`.
+    fn row(&mut self, j: usize) -> &mut [T] {
+        &mut self.rest[j * self.row_len..(j + 1) * self.row_len]
     }
 }
 

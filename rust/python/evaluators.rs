@@ -282,11 +282,17 @@ fn call_python<P: Position>(
         let out = unsafe { observations.as_slice_mut() }.expect("a new array is contiguous");
         let mask = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
         py.detach(|| {
-            fill_rows(leaves, threads, out, len, |leaf, row| {
-                let perspective = leaf.position.to_move();
-                write_observation(&mut leaf.position, perspective, row);
-            });
-            fill_rows(leaves, threads, mask, actions, Leaf::write_mask);
+            leaves.each_rows(
+                threads,
+                (&mut out[..rows * len], len),
+                (&mut mask[..rows * actions], actions),
+                || (),
+                |_, leaf, observation, mask| {
+                    let perspective = leaf.position.to_move();
+                    write_observation(&mut leaf.position, perspective, observation);
+                    leaf.write_mask(mask);
+                },
+            );
         });
     }
     let shown = (
@@ -317,27 +323,6 @@ fn call_python<P: Position>(
         leaf.value = value;
     }
     Ok(())
-}
-
-/// Writes a row of `row_len` items of `out` for every gathered leaf, in
-/// row order, with `write`.
-fn fill_rows<P: Position, T: Send>(
-    leaves: &mut Leaves<P>,
-    threads: Threads<'_>,
-    out: &mut [T],
-    row_len: usize,
-    write: impl Fn(&mut Leaf<P>, &mut [T]) + Sync + Send,
-) {
-    let rows = leaves.len();
-    leaves.each_row(
-        threads,
-        &mut out[..rows * row_len],
-        row_len,
-        || (),
-        |_, leaf, row| {
-            write(leaf, row);
-        },
-    );
 }
 
 /// The priors and values of an evaluator's answer, as float32 arrays of
