@@ -215,6 +215,12 @@ impl Searches {
         self.found_len += 1;
     }
 
+    /// Stamps `s` as grounded: a search that meets it succeeds. (It is
+    /// not searched from, so it joins no run of `found`.)
+    fn ground_stone(&mut self, s: Point) {
+        self.stamps[slot(s)] = self.base + GROUND as u32;
+    }
+
     /// The root of `id` in the union of the search ids.
     fn find(&mut self, mut id: u8) -> u8 {
         while self.parent[id as usize] != id {
@@ -437,8 +443,12 @@ impl Lingarda {
         // that no search over the mover's live rays meets.)
         let attached = ends.open & ends.friends;
         if ends.open & ends.edges != 0 || attached & to_edge != 0 {
-            for d in Bits(attached) {
-                self.searches.add(row[d], GROUND);
+            // Only a search from a friend in doubt can meet them: any other
+            // look-up takes an unstamped stone of the mover as grounded.
+            if friends_in_doubt != 0 {
+                for d in Bits(attached) {
+                    self.searches.ground_stone(row[d]);
+                }
             }
         } else if ends.cut_friends != 0 {
             self.cut_rays(p, ends);

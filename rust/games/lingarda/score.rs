@@ -3,7 +3,7 @@
 use super::judge::Bits;
 use super::Lingarda;
 use crate::board::Point;
-use crate::core::{Colour, EMPTY};
+use crate::core::{Colour, COUNTS, EMPTY};
 
 /// A score split into its parts, per colour `[black, white]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,41 +23,46 @@ impl Score {
     }
 }
 
+/// Per colour, whether it owns a region touched by `touching` distinct
+/// stones of each colour: it has strictly more (neither does on a tie).
+fn owns(touching: [u32; 2]) -> [bool; 2] {
+    [touching[0] > touching[1], touching[1] > touching[0]]
+}
+
 /// The owner of a region touched by `touching` distinct stones of each
-/// colour: the colour with strictly more, or nobody on a tie.
+/// colour, if any (see [`owns`]).
 fn owner(touching: [u32; 2]) -> Option<Colour> {
-    match touching[0].cmp(&touching[1]) {
-        std::cmp::Ordering::Greater => Some(Colour::Black),
-        std::cmp::Ordering::Less => Some(Colour::White),
-        std::cmp::Ordering::Equal => None,
+    match owns(touching) {
+        [true, _] => Some(Colour::Black),
+        [_, true] => Some(Colour::White),
+        _ => None,
     }
 }
 
 impl Lingarda {
+    /// The stones touching the region of the one point `q` (common at the
+    /// end of a game), per colour: no fill reaches it, and its neighbours
+    /// are the first stones it sees, one a direction. (None for a stone,
+    /// which sees nothing.)
+    fn touching_alone(&self, q: Point) -> [u32; 2] {
+        [0, 1].map(|k| u32::from(COUNTS[usize::from(self.sight.seen_of(q, k))]))
+    }
+
     /// Enclosure: a region (a maximal connected set of empty points) belongs
     /// to the colour with strictly more of the distinct stones touching it; a
-    /// tie belongs to nobody. Calls `visit` once per region with its points
-    /// and its owner.
-    fn for_each_enclosure(&mut self, mut visit: impl FnMut(&[Point], Option<Colour>)) {
+    /// tie belongs to nobody. Calls `visit` once per region of more than one
+    /// point with its points and its owner; those of one point are the
+    /// points with no empty neighbour (see [`Lingarda::touching_alone`]).
+    fn for_each_larger_enclosure(&mut self, mut visit: impl FnMut(&[Point], Option<Colour>)) {
         let scratch = &mut self.scratch;
         // The flood marks the regions' points; `safe`, cleared per region,
         // the stones it touches, so each counts once per region (a stone
-        // may touch several regions).
+        // may touch several regions). Every empty point with an empty
+        // neighbour is open: only points found dead left the list.
         let flood = &mut scratch.enclosure;
         flood.clear();
-        for start in 0..self.board.points() as Point {
-            if self.cells[start as usize] != EMPTY {
-                continue;
-            }
-            if self.sight.open[start as usize] == 0 {
-                // A region of one point (common at the end of a game): no
-                // fill reaches it, and its neighbours are the first stones
-                // it sees, one a direction.
-                let touching = [0, 1].map(|k| self.sight.seen_of(start, k).count_ones());
-                visit(&[start], owner(touching));
-                continue;
-            }
-            if !flood.begin(start) {
+        for &start in self.open.as_slice() {
+            if self.sight.open[start as usize] == 0 || !flood.begin(start) {
                 continue;
             }
             scratch.safe.clear();
@@ -82,8 +87,17 @@ impl Lingarda {
 
     /// The enclosure points each colour owns.
     pub(super) fn enclosures(&mut self) -> [u32; 2] {
+        // The regions of one point, counted with no branch on what each
+        // point holds: a stone, or a point with an empty neighbour, adds
+        // nothing.
         let mut owned = [0u32; 2];
-        self.for_each_enclosure(|region, owner| {
+        for q in 0..self.board.points() as Point {
+            let alone = self.sight.open[q as usize] == 0;
+            let owns = owns(self.touching_alone(q));
+            owned[0] += (alone & owns[0]) as u32;
+            owned[1] += (alone & owns[1]) as u32;
+        }
+        self.for_each_larger_enclosure(|region, owner| {
             if let Some(colour) = owner {
                 owned[colour.index()] += region.len() as u32;
             }
@@ -95,7 +109,12 @@ impl Lingarda {
     /// stones and for the points of enclosures nobody owns.
     pub fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
         let mut owners = vec![None; self.board.points()];
-        self.for_each_enclosure(|region, owner| {
+        for q in 0..self.board.points() as Point {
+            if self.cells[q as usize] == EMPTY && self.sight.open[q as usize] == 0 {
+                owners[q as usize] = owner(self.touching_alone(q));
+            }
+        }
+        self.for_each_larger_enclosure(|region, owner| {
             for &p in region {
                 owners[p as usize] = owner;
             }
