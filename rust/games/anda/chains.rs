@@ -411,18 +411,27 @@ impl Anda {
     }
 
     /// The distinct groups with a stone in `mask`'s directions of `ring`
-    /// (one run is one group), as (group id, a stone) pairs.
+    /// (one run is one group), as (group id, a stone) pairs, in the order
+    /// of their first runs; entries past the count are unspecified.
+    ///
+    /// All three run slots are looked at, by arithmetic: a loop over the
+    /// runs alone, with a test of each group against those found, would
+    /// branch at random. A slot past the runs, or a group found already,
+    /// is written to the next free entry without counting it: that entry
+    /// then repeats a group found, or comes after the last run, so the
+    /// tests of later slots against it stay right.
     #[inline]
     pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
-        let (stones, runs) = ring.run_points(mask);
+        let runs = RUNS[mask as usize];
         let mut out = [(NONE, NO_POINT); MAX_ARCS];
         let mut count = 0;
-        for &s in &stones[..runs] {
+        for (k, &d) in runs.starts.iter().enumerate() {
+            // Past the runs, `d` is 0: some neighbour or the sentinel.
+            let s = ring.points[d as usize];
             let g = self.label_of(s);
-            if !out[..count].iter().any(|&(h, _)| h == g) {
-                out[count] = (g, s);
-                count += 1;
-            }
+            let fresh = (k < runs.count as usize) & (out[0].0 != g) & (out[1].0 != g);
+            out[count] = (g, s);
+            count += usize::from(fresh);
         }
         (out, count)
     }
