@@ -294,6 +294,48 @@ impl<const W: usize> GridSet<W> {
         }
     }
 
+    /// As [`GridSet::grown_king`], for a grid whose cells all lie in the
+    /// first `words` words: a set sized for the largest grid steps a small
+    /// one in fewer word operations. Cells grown past those words (off the
+    /// grid) are dropped.
+    #[inline]
+    pub fn grown_king_in(self, width: u32, words: usize) -> Self {
+        let row = self.spread_in(1, words);
+        row.spread_in(width, words)
+    }
+
+    /// These cells and those `k` places either side (0 < k < 64), within the
+    /// first `words` words.
+    #[inline]
+    fn spread_in(self, k: u32, words: usize) -> Self {
+        let mut out = Self::NONE;
+        let w = &self.0[..words];
+        for (i, o) in out.0[..words].iter_mut().enumerate() {
+            let below = if i > 0 { w[i - 1] >> (64 - k) } else { 0 };
+            let above = if i + 1 < words {
+                w[i + 1] << (64 - k)
+            } else {
+                0
+            };
+            *o = w[i] | w[i] << k | below | w[i] >> k | above;
+        }
+        out
+    }
+
+    /// As [`GridSet::king_component`], stepping as
+    /// [`GridSet::grown_king_in`] does.
+    pub fn king_component_in(start: usize, within: Self, width: u32, words: usize) -> Self {
+        let mut reached = Self::NONE;
+        reached.insert(start);
+        loop {
+            let next = reached.grown_king_in(width, words).and(within);
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
     #[inline]
     pub fn is_empty(self) -> bool {
         bits::is_empty(&self.0)
@@ -315,6 +357,42 @@ mod tests {
     use super::bits;
     use crate::board::{Board, Point};
     use crate::core::Rng;
+
+    /// Stepping within the grid's words does what stepping over the whole
+    /// set does, for every bordered square grid a set of 12 words holds.
+    #[test]
+    fn grown_king_in_agrees_with_grown_king() {
+        let mut rng = Rng::new(7);
+        for side in 2..=25 {
+            let width = side + 2;
+            let words = bits::words_for(width * width);
+            for _ in 0..20 {
+                let mut set = super::GridSet::<12>::NONE;
+                let mut within = super::GridSet::<12>::NONE;
+                for r in 1..=side {
+                    for c in 1..=side {
+                        if rng.below(10) < 3 {
+                            set.insert(r * width + c);
+                        }
+                        if rng.below(10) < 6 {
+                            within.insert(r * width + c);
+                        }
+                    }
+                }
+                let w = width as u32;
+                assert_eq!(
+                    set.grown_king_in(w, words).and(within),
+                    set.grown_king(w).and(within)
+                );
+                let start = width + 1;
+                within.insert(start);
+                assert_eq!(
+                    super::GridSet::king_component_in(start, within, w, words),
+                    super::GridSet::king_component(start, within, w)
+                );
+            }
+        }
+    }
 
     /// Flooding by shifts finds the same component as a flood over the
     /// neighbour tables, on every side, in random regions; and one sweep

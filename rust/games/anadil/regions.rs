@@ -30,7 +30,7 @@ mod saved;
 mod split;
 
 use crate::board::Point;
-use crate::core::{Colour, GridSet, Marks, EMPTY};
+use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
 
 /// A set of grid cells, a bit per cell of the bordered grid, so that a king
 /// step is a shift and a region a flood of shifts: what walking a large
@@ -50,7 +50,7 @@ const NO_CELL: usize = usize::MAX;
 const BOTH: [bool; 2] = [true, true];
 /// The cells a count walks one by one before it floods the rest of the
 /// region at once (see [`Cells`]).
-const WALKED: usize = 16;
+const WALKED: usize = 8;
 /// No bound on the supergroups of either colour a count can find.
 const UNBOUNDED: [u8; 2] = [SEVERAL; 2];
 
@@ -101,6 +101,8 @@ pub(super) struct Regions {
     side: usize,
     /// Grid width: the side plus the border on either hand.
     width: usize,
+    /// The words of a [`Cells`] that hold the grid's cells.
+    words: usize,
     described: Description,
     /// Work space, never copied: describes no board.
     scratch: Scratch,
@@ -295,6 +297,7 @@ impl Clone for Regions {
         Regions {
             side: self.side,
             width: self.width,
+            words: self.words,
             described: {
                 let mut described = self.described.clone();
                 described.keep_room();
@@ -309,6 +312,7 @@ impl Clone for Regions {
     fn clone_from(&mut self, source: &Self) {
         self.side = source.side;
         self.width = source.width;
+        self.words = source.words;
         self.described.clone_from(&source.described);
         if self.scratch.source_of.len() != source.described.grid.len() {
             self.scratch = Scratch::new(source.described.grid.len(), source.described.size.len());
@@ -329,6 +333,7 @@ impl Regions {
         Regions {
             side,
             width,
+            words: bits::words_for(cells),
             described: Description {
                 grid,
                 // Set by `rebuild`, as every position is.

@@ -77,7 +77,8 @@ impl Regions {
             reach = [Reach::NOTHING; 2];
             let width = self.width as u32;
             let d = &self.described;
-            let beside = Cells::king_component(start, d.empty, width).grown_king(width);
+            let beside = Cells::king_component_in(start, d.empty, width, self.words)
+                .grown_king_in(width, self.words);
             for (k, stones) in d.stones.iter().enumerate() {
                 for g in beside.and(*stones).iter() {
                     scratch.beside.push(g as u16);

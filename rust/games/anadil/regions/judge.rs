@@ -11,7 +11,8 @@ impl Regions {
     pub(super) fn seed_beside_region(&mut self, start: usize, colours: [bool; 2]) {
         let width = self.width as u32;
         let d = &self.described;
-        let beside = Cells::king_component(start, d.empty, width).grown_king(width);
+        let beside = Cells::king_component_in(start, d.empty, width, self.words)
+            .grown_king_in(width, self.words);
         for (stones, _) in d.stones.iter().zip(colours).filter(|&(_, wanted)| wanted) {
             self.scratch
                 .seeds

@@ -11,12 +11,15 @@ struct KingFloods {
     floods: [Cells; MAX_PIECES],
     empty: Cells,
     width: u32,
+    words: usize,
 }
 
 impl Floods for KingFloods {
     #[inline]
     fn grow(&mut self, i: usize) -> bool {
-        let next = self.floods[i].grown_king(self.width).and(self.empty);
+        let next = self.floods[i]
+            .grown_king_in(self.width, self.words)
+            .and(self.empty);
         let grew = next != self.floods[i];
         self.floods[i] = next;
         grew
@@ -46,6 +49,7 @@ impl Regions {
             floods: [Cells::NONE; MAX_PIECES],
             empty: self.described.empty,
             width: self.width as u32,
+            words: self.words,
         };
         let mut n = 0;
         let mut left = open;
