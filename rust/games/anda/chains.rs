@@ -22,33 +22,6 @@ use crate::core::{Colour, EMPTY};
 /// No group or region.
 pub(super) const NONE: u16 = u16::MAX;
 
-/// `values[i]`, its bounds checked in debug builds only: for the reads of
-/// the hot loops, whose indices the structure itself provides.
-///
-/// Measured on random playouts of side 9: the checks cost about an eighth
-/// of the instructions (callgrind) and 4% of the time. Every index passed
-/// is in bounds by the invariants above: points come from the rings, the
-/// member lists, witnesses and breaths, so are points of the board or the
-/// sentinel `N`, and index arrays of `N + 1` entries (`rings` and `next`,
-/// of `N`, only for stones and region members); ids come from `label` of
-/// those, so are below `N`, the length of `groups` and `regions`. Plain
-/// `cargo test` checks every such read in the lockstep games against the
-/// naive rules.
-#[inline(always)]
-pub(super) fn in_bounds<T: Copy>(values: &[T], i: usize) -> T {
-    debug_assert!(i < values.len(), "index {i} of {}", values.len());
-    // SAFETY: `i < values.len()`, by the invariants above.
-    unsafe { *values.get_unchecked(i) }
-}
-
-/// The ring of `p` (a point, not the sentinel), read as [`in_bounds`].
-#[inline(always)]
-pub(super) fn ring_of(rings: &'static [[Point; 6]], p: Point) -> &'static [Point; 6] {
-    debug_assert!((p as usize) < rings.len());
-    // SAFETY: `p` is a point of the board, by the invariants above.
-    unsafe { rings.get_unchecked(p as usize) }
-}
-
 /// A region count that must be recounted before use.
 pub(super) const UNKNOWN: u8 = 3;
 
@@ -230,7 +203,7 @@ impl Anda {
     fn add_stone(&mut self, g: u16, p: Point) {
         let head = self.groups[g as usize].head;
         self.label[p as usize] = g;
-        self.next[p as usize] = self.next_of(head);
+        self.next[p as usize] = self.next[head as usize];
         self.next[head as usize] = p;
         self.groups[g as usize].size += 1;
     }
@@ -241,7 +214,7 @@ impl Anda {
         let mut s = head;
         loop {
             self.label[s as usize] = into;
-            s = self.next_of(s);
+            s = self.next[s as usize];
             if s == head {
                 break;
             }
@@ -267,7 +240,7 @@ impl Anda {
             self.prev[q as usize] = q;
         } else {
             let head = region.head;
-            let after = in_bounds(&self.next, head as usize);
+            let after = self.next[head as usize];
             self.next[q as usize] = after;
             self.prev[q as usize] = head;
             self.next[head as usize] = q;
@@ -277,7 +250,7 @@ impl Anda {
     }
 
     pub(super) fn unlink_member(&mut self, r: u16, q: Point) {
-        let (before, after) = (self.prev[q as usize], self.next_of(q));
+        let (before, after) = (self.prev[q as usize], self.next[q as usize]);
         self.next[before as usize] = after;
         self.prev[after as usize] = before;
         let region = &mut self.regions[r as usize];
@@ -292,7 +265,7 @@ impl Anda {
     #[inline]
     pub(super) fn set_cell(&mut self, p: Point, value: u8) {
         self.version = self.version.wrapping_add(1);
-        let old = self.cell(p);
+        let old = self.cells[p as usize];
         debug_assert_ne!(old, value);
         self.cells[p as usize] = value;
         // The bit of `p` moves from the old value's mask to the new one's:
@@ -307,35 +280,16 @@ impl Anda {
     /// The directions around `p` whose cell holds `value`.
     #[inline]
     pub(super) fn around(&self, p: Point, value: u8) -> u32 {
-        (in_bounds(&self.around, p as usize) >> (8 * value as u32)) & 0x3f
-    }
-
-    /// The cell of `p`, a point or the sentinel (see [`in_bounds`]).
-    #[inline(always)]
-    pub(super) fn cell(&self, p: Point) -> u8 {
-        in_bounds(&self.cells, p as usize)
-    }
-
-    /// The group or region id of `p` (see [`in_bounds`]).
-    #[inline(always)]
-    pub(super) fn label_of(&self, p: Point) -> u16 {
-        in_bounds(&self.label, p as usize)
-    }
-
-    /// The member after `p` in its group's or region's list (see
-    /// [`in_bounds`]).
-    #[inline(always)]
-    pub(super) fn next_of(&self, p: Point) -> Point {
-        in_bounds(&self.next, p as usize)
+        (self.around[p as usize] >> (8 * value as u32)) & 0x3f
     }
 
     /// Whether `contact` still shows a group of colour index `k` touching
     /// region `r`.
     #[inline]
     fn contact_holds(&self, r: u16, k: usize, contact: Contact) -> bool {
-        self.cell(contact.empty) == EMPTY
-            && self.label_of(contact.empty) == r
-            && self.cell(contact.stone) == k as u8 + 1
+        self.cells[contact.empty as usize] == EMPTY
+            && self.label[contact.empty as usize] == r
+            && self.cells[contact.stone as usize] == k as u8 + 1
     }
 
     /// Ruling (obstructed): an enemy group obstructs a liberty exactly when
@@ -345,14 +299,13 @@ impl Anda {
     #[inline(always)]
     pub(super) fn obstruction(&mut self, r: u16, colour: Colour) -> u8 {
         let k = colour.index();
-        // SAFETY: `r` is a region id, below `N`, as for [`in_bounds`].
-        let region = unsafe { self.regions.get_unchecked(r as usize) };
+        let region = &self.regions[r as usize];
         match region.count[k] {
             2 => {
                 let [a, b] = region.witness[k];
                 if self.contact_holds(r, k, a)
                     && self.contact_holds(r, k, b)
-                    && self.label_of(a.stone) != self.label_of(b.stone)
+                    && self.label[a.stone as usize] != self.label[b.stone as usize]
                 {
                     2
                 } else {
@@ -378,9 +331,9 @@ impl Anda {
         'scan: loop {
             let mut stones = self.around(q, stone);
             while stones != 0 {
-                let m = ring_of(rings, q)[stones.trailing_zeros() as usize];
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if count == 0 || self.label_of(m) != self.label_of(witness[0].stone) {
+                if count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize] {
                     witness[count] = Contact { empty: q, stone: m };
                     count += 1;
                     if count == 2 {
@@ -388,7 +341,7 @@ impl Anda {
                     }
                 }
             }
-            q = self.next_of(q);
+            q = self.next[q as usize];
             if q == head {
                 break;
             }
@@ -411,27 +364,18 @@ impl Anda {
     }
 
     /// The distinct groups with a stone in `mask`'s directions of `ring`
-    /// (one run is one group), as (group id, a stone) pairs, in the order
-    /// of their first runs; entries past the count are unspecified.
-    ///
-    /// All three run slots are looked at, by arithmetic: a loop over the
-    /// runs alone, with a test of each group against those found, would
-    /// branch at random. A slot past the runs, or a group found already,
-    /// is written to the next free entry without counting it: that entry
-    /// then repeats a group found, or comes after the last run, so the
-    /// tests of later slots against it stay right.
+    /// (one run is one group), as (group id, a stone) pairs.
     #[inline]
     pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
-        let runs = RUNS[mask as usize];
+        let (stones, runs) = ring.run_points(mask);
         let mut out = [(NONE, NO_POINT); MAX_ARCS];
         let mut count = 0;
-        for (k, &d) in runs.starts.iter().enumerate() {
-            // Past the runs, `d` is 0: some neighbour or the sentinel.
-            let s = ring.points[d as usize];
-            let g = self.label_of(s);
-            let fresh = (k < runs.count as usize) & (out[0].0 != g) & (out[1].0 != g);
-            out[count] = (g, s);
-            count += usize::from(fresh);
+        for &s in &stones[..runs] {
+            let g = self.label[s as usize];
+            if !out[..count].iter().any(|&(h, _)| h == g) {
+                out[count] = (g, s);
+                count += 1;
+            }
         }
         (out, count)
     }
@@ -441,7 +385,7 @@ impl Anda {
     /// smothering may have changed. Removes nothing.
     pub(super) fn place(&mut self, p: Point, colour: Colour) {
         let rings = self.rings;
-        let r0 = self.label_of(p);
+        let r0 = self.label[p as usize];
         let old = [
             self.obstruction(r0, Colour::Black),
             self.obstruction(r0, Colour::White),
@@ -470,15 +414,15 @@ impl Anda {
                     loop {
                         let mut liberties = self.around(s, EMPTY);
                         while liberties != 0 {
-                            let m = ring_of(rings, s)[liberties.trailing_zeros() as usize];
+                            let m = rings[s as usize][liberties.trailing_zeros() as usize];
                             liberties &= liberties - 1;
-                            let r = self.label_of(m);
+                            let r = self.label[m as usize];
                             if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2
                             {
                                 self.scratch.watch.push(r);
                             }
                         }
-                        s = self.next_of(s);
+                        s = self.next[s as usize];
                         if s == head {
                             break;
                         }
@@ -518,7 +462,7 @@ impl Anda {
             let beside = reps[..arcs]
                 .iter()
                 .copied()
-                .find(|&q| self.label_of(q) == r0);
+                .find(|&q| self.label[q as usize] == r0);
             let beside = beside.expect("the kept part is beside the stone");
             self.derive_counts(r0, colour, g, (beside, p), old, old_witness);
         }
@@ -557,7 +501,7 @@ impl Anda {
             0 => return,
             1 => {
                 let m = self.regions[r as usize].witness[colour.index()][0].stone;
-                if self.scratch.group_marks.mark(self.label_of(m)) {
+                if self.scratch.group_marks.mark(self.label[m as usize]) {
                     self.suspects.push(m);
                 }
                 return;
@@ -571,13 +515,13 @@ impl Anda {
         loop {
             let mut stones = self.around(q, stone);
             while stones != 0 {
-                let m = ring_of(rings, q)[stones.trailing_zeros() as usize];
+                let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if self.scratch.group_marks.mark(self.label_of(m)) {
+                if self.scratch.group_marks.mark(self.label[m as usize]) {
                     self.suspects.push(m);
                 }
             }
-            q = self.next_of(q);
+            q = self.next[q as usize];
             if q == head {
                 break;
             }
@@ -612,7 +556,7 @@ impl Anda {
         let other = old_witness[k][..known]
             .iter()
             .copied()
-            .find(|&w| self.contact_holds(r0, k, w) && self.label_of(w.stone) != g);
+            .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
         let count = match other {
             Some(w) => {
                 witness[1] = w;
@@ -634,7 +578,8 @@ impl Anda {
         let mut valid = 0;
         for &w in &old_witness[k][..known] {
             if self.contact_holds(r0, k, w)
-                && (valid == 0 || self.label_of(w.stone) != self.label_of(witness[0].stone))
+                && (valid == 0
+                    || self.label[w.stone as usize] != self.label[witness[0].stone as usize])
             {
                 witness[valid] = w;
                 valid += 1;

@@ -1,6 +1,6 @@
 //! Whether a group breathes, and whether a new stone's group would.
 
-use super::chains::{in_bounds, ring_of, NONE};
+use super::chains::NONE;
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -15,7 +15,7 @@ impl Anda {
         let head = self.groups[g as usize].head;
         // The enemy of a stone's colour, looked up: a match on the colour
         // here would branch at random.
-        let enemy = [Colour::White, Colour::Black][self.cell(head) as usize - 1];
+        let enemy = [Colour::White, Colour::Black][self.cells[head as usize] as usize - 1];
         !self.breathes_outside(g, enemy, NONE)
     }
 
@@ -27,8 +27,8 @@ impl Anda {
     pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
         let group = self.groups[g as usize];
         for q in group.breath {
-            if self.cell(q) == EMPTY {
-                let r = self.label_of(q);
+            if self.cells[q as usize] == EMPTY {
+                let r = self.label[q as usize];
                 if r != avoid && self.obstruction(r, enemy) != 1 {
                     return true;
                 }
@@ -44,9 +44,9 @@ impl Anda {
         loop {
             let mut liberties = self.around(s, EMPTY);
             while liberties != 0 {
-                let q = ring_of(rings, s)[liberties.trailing_zeros() as usize];
+                let q = rings[s as usize][liberties.trailing_zeros() as usize];
                 liberties &= liberties - 1;
-                let r = self.label_of(q);
+                let r = self.label[q as usize];
                 if r == only || self.obstruction(r, enemy) == 1 {
                     continue;
                 }
@@ -58,7 +58,7 @@ impl Anda {
                 record.breath = [q, record.breath[0]];
                 return true;
             }
-            s = self.next_of(s);
+            s = self.next[s as usize];
             if s == group.head {
                 break;
             }
@@ -83,7 +83,7 @@ impl Anda {
     /// only otherwise are they explored, and then only until decided.
     pub(super) fn stone_would_live(&mut self, p: Point, colour: Colour) -> bool {
         let ring = self.ring(p, colour);
-        let r0 = self.label_of(p);
+        let r0 = self.label[p as usize];
         let enemy = colour.opponent();
         if ring.empty != 0 {
             let enemies = self.obstruction(r0, enemy);
@@ -142,14 +142,10 @@ impl Anda {
             'fill: while next < queued {
                 let q = queue[next];
                 next += 1;
-                let ring = ring_of(rings, q);
-                let around = in_bounds(&self.around, q as usize);
-                let mut contacts = (around >> (8 * stone as u32)) & 0x3f;
+                let ring = &rings[q as usize];
+                let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
                 while contacts != 0 {
-                    let g = in_bounds(
-                        &self.label,
-                        ring[contacts.trailing_zeros() as usize] as usize,
-                    );
+                    let g = self.label[ring[contacts.trailing_zeros() as usize] as usize];
                     contacts &= contacts - 1;
                     if first == NONE {
                         first = g;
@@ -160,7 +156,7 @@ impl Anda {
                         return true;
                     }
                 }
-                let mut empties = around & 0x3f;
+                let mut empties = self.around[q as usize] & 0x3f;
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;

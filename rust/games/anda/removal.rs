@@ -1,6 +1,6 @@
 //! Removing smothered groups and re-forming the regions they leave.
 
-use super::chains::{ring_of, Contact, NONE};
+use super::chains::{Contact, NONE};
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -19,10 +19,10 @@ impl Anda {
         self.scratch.doomed.clear();
         for i in 0..self.suspects.len() {
             let s = self.suspects[i];
-            if self.cell(s) == EMPTY {
+            if self.cells[s as usize] == EMPTY {
                 continue;
             }
-            let g = self.label_of(s);
+            let g = self.label[s as usize];
             if self.scratch.group_marks.mark(g) && self.is_smothered(g) {
                 self.scratch.doomed.push(g);
             }
@@ -53,11 +53,11 @@ impl Anda {
     /// cleared) and lists them in `removed`.
     fn capture(&mut self, g: u16) {
         let head = self.groups[g as usize].head;
-        let colour = Colour::of_cell(self.cell(head)).expect("a group has stones");
+        let colour = Colour::of_cell(self.cells[head as usize]).expect("a group has stones");
         self.prisoners[colour.opponent().index()] += self.groups[g as usize].size as u32;
         let mut s = head;
         loop {
-            let following = self.next_of(s);
+            let following = self.next[s as usize];
             self.set_cell(s, EMPTY);
             self.label[s as usize] = NONE;
             self.open.insert(s);
@@ -82,12 +82,12 @@ impl Anda {
         self.scratch.stack.clear();
         self.scratch.stack.push(start);
         while let Some(q) = self.scratch.stack.pop() {
-            let old = self.label_of(q);
+            let old = self.label[q as usize];
             if old != NONE && self.scratch.region_marks.mark(old) {
                 self.scratch.watch.push(old);
             }
             self.push_member(r, q);
-            let ring = &ring_of(rings, q);
+            let ring = &rings[q as usize];
             let mut empties = self.around(q, EMPTY);
             while empties != 0 {
                 let m = ring[empties.trailing_zeros() as usize];
@@ -103,9 +103,9 @@ impl Anda {
                 stones &= stones - 1;
                 let m = ring[d as usize];
                 let k = (white >> d) as usize & 1;
-                let g = self.label_of(m);
+                let g = self.label[m as usize];
                 let seen = &witness[k][..count[k]];
-                if count[k] < 2 && !seen.iter().any(|w| self.label_of(w.stone) == g) {
+                if count[k] < 2 && !seen.iter().any(|w| self.label[w.stone as usize] == g) {
                     witness[k][count[k]] = Contact { empty: q, stone: m };
                     count[k] += 1;
                 }

@@ -4,7 +4,7 @@
 //! stone meet at once and the work is otherwise bounded by the smaller
 //! parts.
 
-use super::chains::{in_bounds, ring_of, Ring, MAX_ARCS};
+use super::chains::{Ring, MAX_ARCS};
 use super::geometry::RUNS;
 use super::{Anda, Scratch};
 use crate::board::Point;
@@ -67,8 +67,8 @@ impl ArcFloods<'_> {
         let members = &mut scratch.arc_members[a];
         let q = members[read];
         self.cursor[a] = read + 1;
-        let ring = ring_of(self.rings, q);
-        let mut empties = in_bounds(self.around, q as usize) & 0x3f;
+        let ring = &self.rings[q as usize];
+        let mut empties = self.around[q as usize] & 0x3f;
         let mut found = self.found[a];
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
