@@ -143,8 +143,9 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
     // has a cell for every point, and that plane is written last), in one
     // loop, then moved to their cells a run of points at a time.
     let by_point = &mut own_turn[..board.points()];
-    for (code, p) in by_point.iter_mut().zip(0..) {
-        *code = T::from(cell_code(game.cell(p)));
+    for (code, &cell) in by_point.iter_mut().zip(game.cells()) {
+        debug_assert!(cell <= Colour::White.stone(), "a cell byte {cell}");
+        *code = T::from(cell + EMPTY_CELL);
     }
     let off = T::from(OFF_BOARD);
     codes.fill(off);
@@ -184,9 +185,14 @@ const OFF_BOARD: u8 = 0;
 const EMPTY_CELL: u8 = 1;
 
 /// A point's content as a byte: [`EMPTY_CELL`], or the stone's cell value
-/// plus one (never [`OFF_BOARD`]).
+/// plus one (never [`OFF_BOARD`]). An empty point's cell byte is 0, so every
+/// cell byte plus [`EMPTY_CELL`] is its code.
 #[inline]
 fn cell_code(stone: Option<Colour>) -> u8 {
+    const _: () = assert!(
+        crate::core::EMPTY == 0,
+        "a cell byte plus EMPTY_CELL is its code"
+    );
     stone.map_or(0, Colour::stone) + EMPTY_CELL
 }
 

@@ -32,8 +32,8 @@ macro_rules! position_basics {
             &self.turn
         }
 
-        fn cell(&self, p: crate::board::Point) -> Option<crate::core::Colour> {
-            crate::core::Colour::of_cell(self.cells[p as usize])
+        fn cells(&self) -> &[u8] {
+            &self.cells[..self.board.points()]
         }
     };
 }

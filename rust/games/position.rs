@@ -37,8 +37,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Whose turn it is and how the game stands between turns.
     fn turn(&self) -> &Turn;
 
+    /// The content of every point, in point order: [`crate::core::EMPTY`]
+    /// or the stone of a colour ([`Colour::stone`]), as bytes that a loop
+    /// over the whole board reads without a call a point.
+    fn cells(&self) -> &[u8];
+
     /// The colour of the stone at `p`, or `None` for an empty point.
-    fn cell(&self, p: Point) -> Option<Colour>;
+    fn cell(&self, p: Point) -> Option<Colour> {
+        Colour::of_cell(self.cells()[p as usize])
+    }
 
     /// The colour whose turn it is.
     fn to_move(&self) -> Colour {

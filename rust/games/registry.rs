@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::setup::{CounterSpec, Description, SetUp};
 use super::{Action, Position, Special, Turn};
-use crate::board::{Board, Point};
+use crate::board::Board;
 use crate::core::{Colour, Rng};
 use crate::error::Error;
 use crate::observation::Planes;
@@ -185,7 +185,7 @@ impl Position for AnyPosition {
         fn board(&self) -> &'static Board;
         fn specials(&self) -> &'static [Special];
         fn turn(&self) -> &Turn;
-        fn cell(&self, p: Point) -> Option<Colour>;
+        fn cells(&self) -> &[u8];
         fn legal_actions(&mut self, out: &mut Vec<Action>);
         fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);
         fn legal_mask(&mut self, mask: &mut [bool], buf: &mut Vec<Action>);
