@@ -251,53 +251,11 @@ impl<const W: usize> GridSet<W> {
         GridSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
-    /// The cells `k` places further on (0 < k < 64).
-    #[inline]
-    fn up(self, k: u32) -> Self {
-        GridSet(std::array::from_fn(|i| {
-            let carry = if i > 0 { self.0[i - 1] >> (64 - k) } else { 0 };
-            self.0[i] << k | carry
-        }))
-    }
-
-    /// The cells `k` places back (0 < k < 64).
-    #[inline]
-    fn down(self, k: u32) -> Self {
-        GridSet(std::array::from_fn(|i| {
-            let carry = if i + 1 < W {
-                self.0[i + 1] << (64 - k)
-            } else {
-                0
-            };
-            self.0[i] >> k | carry
-        }))
-    }
-
-    /// These cells and their king neighbours, on a grid `width` cells wide:
-    /// a row's three, then the rows above and below.
-    #[inline]
-    pub fn grown_king(self, width: u32) -> Self {
-        let row = self.or(self.up(1)).or(self.down(1));
-        row.or(row.up(width)).or(row.down(width))
-    }
-
-    /// The king-connected component of `within` holding cell `start`.
-    pub fn king_component(start: usize, within: Self, width: u32) -> Self {
-        let mut reached = Self::NONE;
-        reached.insert(start);
-        loop {
-            let next = reached.grown_king(width).and(within);
-            if next == reached {
-                return reached;
-            }
-            reached = next;
-        }
-    }
-
-    /// As [`GridSet::grown_king`], for a grid whose cells all lie in the
-    /// first `words` words: a set sized for the largest grid steps a small
-    /// one in fewer word operations. Cells grown past those words (off the
-    /// grid) are dropped.
+    /// These cells and their king neighbours, on a grid `width` cells wide
+    /// whose cells all lie in the first `words` words (a row's three, then
+    /// the rows above and below): a set sized for the largest grid steps a
+    /// small one in fewer word operations. Cells grown past those words (off
+    /// the grid) are dropped.
     #[inline]
     pub fn grown_king_in(self, width: u32, words: usize) -> Self {
         let row = self.spread_in(1, words);
@@ -322,8 +280,8 @@ impl<const W: usize> GridSet<W> {
         out
     }
 
-    /// As [`GridSet::king_component`], stepping as
-    /// [`GridSet::grown_king_in`] does.
+    /// The king-connected component of `within` holding cell `start`, on a
+    /// grid as [`GridSet::grown_king_in`] takes it.
     pub fn king_component_in(start: usize, within: Self, width: u32, words: usize) -> Self {
         let mut reached = Self::NONE;
         reached.insert(start);
@@ -361,7 +319,7 @@ mod tests {
     /// Stepping within the grid's words does what stepping over the whole
     /// set does, for every bordered square grid a set of 12 words holds.
     #[test]
-    fn grown_king_in_agrees_with_grown_king() {
+    fn stepping_within_the_grid_words_agrees_with_stepping_the_whole_set() {
         let mut rng = Rng::new(7);
         for side in 2..=25 {
             let width = side + 2;
@@ -382,13 +340,13 @@ mod tests {
                 let w = width as u32;
                 assert_eq!(
                     set.grown_king_in(w, words).and(within),
-                    set.grown_king(w).and(within)
+                    set.grown_king_in(w, 12).and(within)
                 );
                 let start = width + 1;
                 within.insert(start);
                 assert_eq!(
                     super::GridSet::king_component_in(start, within, w, words),
-                    super::GridSet::king_component(start, within, w)
+                    super::GridSet::king_component_in(start, within, w, 12)
                 );
             }
         }
