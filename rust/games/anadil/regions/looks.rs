@@ -2,7 +2,7 @@
 //! so that they need no update (or only a trivial one), and the lone-stone
 //! judgements behind `Anadil::judge_lone_placements`.
 
-use super::{ring_connected, Description, Regions, EMPTY};
+use super::{free_breath, ring_connected, Description, Regions, EMPTY};
 use crate::board::Point;
 use crate::core::Colour;
 
@@ -72,6 +72,8 @@ impl Regions {
         } else {
             (ours + 1).min(2)
         };
+        let stays_free =
+            |d: &Description, e: usize| stays_free_for_enemy(d, e, g, (region, ours_after), k);
         for i in (0..8).filter(|&i| enemies >> i & 1 == 1) {
             let s = g.wrapping_add_signed(ring[i]);
             let (mut reaches, mut breathes) = (false, false);
@@ -80,36 +82,19 @@ impl Regions {
                 if e == g || self.described.grid[e] != EMPTY {
                     continue;
                 }
-                let there = self.described.comp[e] as usize;
-                reaches |= there == region;
-                breathes |= if there == region {
-                    ours_after
-                } else {
-                    self.described.touching[there][k]
-                } != 1;
+                reaches |= self.described.comp[e] as usize == region;
+                breathes |= stays_free(&self.described, e);
             }
             if !reaches {
                 return None;
             }
-            if !breathes {
-                // Its group may breathe elsewhere.
-                let stays_free = |d: &Description, e: usize| {
-                    e != g
-                        && d.grid[e] == EMPTY
-                        && if d.comp[e] as usize == region {
-                            ours_after
-                        } else {
-                            d.touching[d.comp[e] as usize][k]
-                        } != 1
-                };
-                if !self.group_shows(s, stays_free) {
-                    return None;
-                }
+            // Else its group may breathe elsewhere.
+            if !breathes && !self.group_shows(s, stays_free) {
+                return None;
             }
         }
-        let free_for_colour = |d: &Description, e: usize| {
-            e != g && d.grid[e] == EMPTY && d.touching[d.comp[e] as usize][1 - k] != 1
-        };
+        let free_for_colour =
+            |d: &Description, e: usize| e != g && free_breath(&d.grid, &d.comp, &d.touching, e, k);
         for i in (1..8).step_by(2) {
             let s = g.wrapping_add_signed(ring[i]);
             if self.described.grid[s] == stone
@@ -240,19 +225,8 @@ impl Regions {
         if obstructs && !lone {
             return false;
         }
-        // A breath other than `p` that stays free for the enemy.
-        let stays_free = |d: &Description, e: usize| {
-            if e == g || d.grid[e] != EMPTY {
-                return false;
-            }
-            let there = d.comp[e] as usize;
-            let count = if there == region {
-                ours_after
-            } else {
-                d.touching[there][k]
-            };
-            count != 1
-        };
+        let stays_free =
+            |d: &Description, e: usize| stays_free_for_enemy(d, e, g, (region, ours_after), k);
         self.scratch.seen.clear();
         let enemy_breathes = ring.iter().all(|&o| {
             let s = g.wrapping_add_signed(o);
@@ -620,4 +594,29 @@ impl Regions {
             _ => None,
         }
     }
+}
+
+/// Whether cell `e` is a breath other than `g` that stays free for the enemy
+/// of colour index `k` once a stone of `k` fills `g`: empty, in a region that
+/// not exactly one supergroup of `k` reaches, the stone's region counting
+/// `ours_after` of them (the per-cell form of [`super::obstruction`], after
+/// the stone).
+#[inline(always)]
+fn stays_free_for_enemy(
+    d: &Description,
+    e: usize,
+    g: usize,
+    (region, ours_after): (usize, u8),
+    k: usize,
+) -> bool {
+    if e == g || d.grid[e] != EMPTY {
+        return false;
+    }
+    let there = d.comp[e] as usize;
+    let count = if there == region {
+        ours_after
+    } else {
+        d.touching[there][k]
+    };
+    count != 1
 }
