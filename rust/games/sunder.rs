@@ -259,7 +259,15 @@ impl Sunder {
         // the run's first direction, and nothing for the rest of it.
         let mut starts = friendly & !(friendly << 1);
         debug_assert!(starts != 0, "a friendly neighbour starts a run");
-        loop {
+        // The first run's group is new: it needs no comparison.
+        let d = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let root = self.groups.find(steps[d]);
+        ring.groups[0] = root;
+        ring.count = 1;
+        ring.roots[d] = root;
+        ring.outside |= u8::from(self.on_edge[root as usize]) << d;
+        while starts != 0 {
             let d = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let root = self.groups.find(steps[d]);
@@ -272,10 +280,8 @@ impl Sunder {
             }
             ring.roots[d] = root;
             ring.outside |= u8::from(self.on_edge[root as usize]) << d;
-            if starts == 0 {
-                return ring;
-            }
         }
+        ring
     }
 
     /// Places a stone of the mover at `p`, merges its group, and decides the
@@ -287,14 +293,13 @@ impl Sunder {
         // choice of body would each test it again, and it goes either way
         // at random.
         let friendly = self.friendly(p, colour.stone());
+        // The survey reads groups, not cells: the stone goes down first.
+        self.cells[p as usize] = colour.stone();
+        self.open.remove(p);
         let live_parts = if friendly == 0 {
-            self.cells[p as usize] = colour.stone();
-            self.open.remove(p);
             self.start_group(p, limit)
         } else {
             let ring = self.survey(p, friendly);
-            self.cells[p as usize] = colour.stone();
-            self.open.remove(p);
             // One body per number of groups, so that the loops over them
             // unroll and their lengths cost no mispredicted branch.
             let g = ring.groups;
