@@ -76,9 +76,6 @@ pub struct Anda {
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
     suspects: Vec<Point>,
-    /// Bumped by every change of a cell: stamps facts cached about one
-    /// position.
-    version: u32,
 
     /// The turn; the first pass of the game earns half a point, and two
     /// passes in a row end it.
@@ -159,7 +156,6 @@ impl Clone for Anda {
         self.free_regions.clone_from(&source.free_regions);
         self.open.clone_from(&source.open);
         self.suspects.clone_from(&source.suspects);
-        self.version = source.version;
         self.turn = source.turn;
         self.prisoners = source.prisoners;
         self.first_turn_done = source.first_turn_done;
@@ -189,7 +185,6 @@ impl Anda {
             free_regions: Vec::with_capacity(n),
             open: PointList::empty(n),
             suspects: Vec::with_capacity(n),
-            version: 0,
             turn: Turn::new(false),
             prisoners: [0; 2],
             first_turn_done: [false; 2],

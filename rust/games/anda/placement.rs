@@ -1,6 +1,6 @@
 //! Whether a group breathes, and whether a new stone's group would.
 
-use super::chains::NONE;
+use super::chains::{NONE, TOUCHED};
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -22,8 +22,8 @@ impl Anda {
     /// Whether group `g` has a liberty that keeps it alive (its region
     /// touched by no enemy group or by two or more) in a region other than
     /// `avoid`; `enemy` is the colour opposing the group's. The liberties
-    /// where it last breathed are tried first, then what a whole scan of
-    /// this position found; only then is the group scanned.
+    /// where it last breathed are tried first, then what its last whole
+    /// scan found, if that still holds; only then is the group scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
         let group = self.groups[g as usize];
         for q in group.breath {
@@ -34,10 +34,19 @@ impl Anda {
                 }
             }
         }
-        if group.scanned == self.version {
-            return group.only != NONE && group.only != avoid;
+        if group.touched[0] != NONE {
+            let mut holds = true;
+            for (&r, &changes) in group.touched.iter().zip(&group.changes) {
+                holds &= self.regions[r as usize].changes == changes;
+            }
+            if holds {
+                return group.only != NONE && group.only != avoid;
+            }
         }
         let rings = self.rings;
+        // The regions met so far; each is decided at its first liberty.
+        let mut touched = [NONE; TOUCHED];
+        let mut met = 0;
         // Whether the group breathes in `avoid`, seen on the way.
         let mut only = NONE;
         let mut s = group.head;
@@ -47,7 +56,14 @@ impl Anda {
                 let q = rings[s as usize][liberties.trailing_zeros() as usize];
                 liberties &= liberties - 1;
                 let r = self.label[q as usize];
-                if r == only || self.obstruction(r, enemy) == 1 {
+                if touched.contains(&r) {
+                    continue;
+                }
+                if met < TOUCHED {
+                    touched[met] = r;
+                }
+                met += 1;
+                if self.obstruction(r, enemy) == 1 {
                     continue;
                 }
                 if r == avoid {
@@ -63,10 +79,18 @@ impl Anda {
                 break;
             }
         }
-        // Scanned whole: the group breathes in `avoid` at most.
+        // Scanned whole: the group breathes in `avoid` at most. The verdict
+        // is kept when its regions fit the list.
         let record = &mut self.groups[g as usize];
-        record.scanned = self.version;
         record.only = only;
+        record.touched[0] = NONE;
+        if (1..=TOUCHED).contains(&met) {
+            for i in 0..TOUCHED {
+                let r = touched[i.min(met - 1)];
+                record.touched[i] = r;
+                record.changes[i] = self.regions[r as usize].changes;
+            }
+        }
         false
     }
 
