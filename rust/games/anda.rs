@@ -278,7 +278,11 @@ impl Anda {
     /// legal: surely so when no enemy group touches `p`'s region and some
     /// other point of it, apart from `p`, has an empty neighbour (every
     /// part of the region the two stones leave is touched by none); else
-    /// tried on a copy of the position, stopping at the first found.
+    /// tried on a copy of the position, stopping at the first found. Out of
+    /// line: it is rare (first turns), and inlined it would make every
+    /// legality test save registers for it.
+    #[cold]
+    #[inline(never)]
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
         let region = self.label[p as usize];
         if self.obstruction(region, self.turn.to_move().opponent()) == 0 {

@@ -146,7 +146,9 @@ impl Anda {
     /// `enemies` is the region's own count (1 or 2): a part has at most as
     /// many, so with 1 a part is decided at its first enemy contact, and
     /// with 2 at its second distinct enemy group. Breadth-first, so that
-    /// nearby contacts decide early.
+    /// nearby contacts decide early. Out of line, so that the common tests
+    /// that need no exploring do not save registers for it.
+    #[inline(never)]
     fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
         let rings = self.rings;
         let stone = enemy.stone();
