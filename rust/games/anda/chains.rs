@@ -106,7 +106,7 @@ impl Default for Region {
 /// over the ring's directions.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ring {
-    pub points: [Point; 6],
+    pub points: &'static [Point; 6],
     pub empty: u8,
     pub friend: u8,
     pub foe: u8,
@@ -373,7 +373,7 @@ impl Anda {
     #[inline]
     pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
         Ring {
-            points: self.rings[p as usize],
+            points: &self.rings[p as usize],
             empty: self.around(p, EMPTY) as u8,
             friend: self.around(p, colour.stone()) as u8,
             foe: self.around(p, colour.opponent().stone()) as u8,
