@@ -97,6 +97,27 @@ impl ArcFloods<'_> {
         self.found[a] = found;
         read + 1 < found
     }
+
+    /// [`split`] for two arcs, without its bookkeeping: the same rounds,
+    /// stopped at the first meeting. Returns the arc whose flood keeps the
+    /// region (still growing, or else the larger, of equals the second),
+    /// or `None` when the arcs are one part.
+    #[inline]
+    fn split_two(&mut self) -> Option<usize> {
+        loop {
+            let open = self.step(0);
+            if self.joined {
+                return None;
+            }
+            match (open, self.step(1)) {
+                _ if self.joined => return None,
+                (true, true) => {}
+                (true, false) => return Some(0),
+                (false, true) => return Some(1),
+                (false, false) => return Some(usize::from(self.found[1] >= self.found[0])),
+            }
+        }
+    }
 }
 
 impl Floods for ArcFloods<'_> {
@@ -189,19 +210,36 @@ impl Anda {
             arcs: [1, 2, 4],
             joined: false,
         };
-        let pieces = split(&mut floods, reps.len());
-        if pieces.count() == 1 {
-            return 0;
+        // The floods that do not keep `r0`.
+        let mut others = [0; MAX_ARCS];
+        let mut other_count = 0;
+        if reps.len() == 2 {
+            match floods.split_two() {
+                Some(kept) => {
+                    others[0] = 1 - kept;
+                    other_count = 1;
+                }
+                None => return 0,
+            }
+        } else {
+            let pieces = split(&mut floods, reps.len());
+            if pieces.count() == 1 {
+                return 0;
+            }
+            let kept = pieces.growing().unwrap_or_else(|| {
+                let largest = pieces
+                    .iter()
+                    .max_by_key(|&(i, _)| (floods.size(i), floods.find(i)));
+                largest.expect("two parts or more").0
+            });
+            for (i, _) in pieces.iter().filter(|&(i, _)| i != kept) {
+                others[other_count] = i;
+                other_count += 1;
+            }
         }
-        let kept = pieces.growing().unwrap_or_else(|| {
-            let largest = pieces
-                .iter()
-                .max_by_key(|&(i, _)| (floods.size(i), floods.find(i)));
-            largest.expect("two parts or more").0
-        });
         let (arcs, found) = (floods.arcs, floods.found);
         let mut count = 0;
-        for (i, _) in pieces.iter().filter(|&(i, _)| i != kept) {
+        for &i in &others[..other_count] {
             let r = self.new_region();
             for a in (0..MAX_ARCS).filter(|&a| arcs[i] & (1 << a) != 0) {
                 for j in 0..found[a] {
