@@ -57,41 +57,52 @@ impl ArcFloods<'_> {
     /// points remain to explore. A point is queued without a branch on
     /// whether it is new; only the first meeting of two arcs not yet joined
     /// branches.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, a: usize) -> bool {
         let read = self.cursor[a];
         if read == self.found[a] {
             return false;
         }
-        let scratch = &mut *self.scratch;
-        let members = &mut scratch.arc_members[a];
+        // Disjoint borrows of the buffers, so that their addresses stay in
+        // registers through the loop.
+        let Scratch {
+            marks,
+            owner,
+            arc_members,
+            ..
+        } = &mut *self.scratch;
+        let owner = &mut owner[..];
+        let members = &mut arc_members[a][..];
         let q = members[read];
         self.cursor[a] = read + 1;
         let ring = &self.rings[q as usize];
         let mut empties = self.around[q as usize] & 0x3f;
         let mut found = self.found[a];
+        let mut linked = self.linked[a];
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
             empties &= empties - 1;
-            let fresh = scratch.marks.mark(m);
-            let owner = &mut scratch.owner[m as usize];
+            let fresh = marks.mark(m);
+            let cell = &mut owner[m as usize];
             // `a` if fresh, else as it was, by arithmetic: a select here
             // tends to become a branch, and freshness is a coin toss.
             let keep = u8::from(fresh).wrapping_sub(1);
-            *owner = (*owner & keep) | (a as u8 & !keep);
+            let first = (*cell & keep) | (a as u8 & !keep);
+            *cell = first;
             members[found] = m;
             found += usize::from(fresh);
-            if (self.linked[a] >> *owner) & 1 == 0 {
-                let b = *owner as usize;
+            if (linked >> first) & 1 == 0 {
+                let b = first as usize;
                 let (x, y) = (root(&self.parent, a), root(&self.parent, b));
                 self.parent[x] = y;
                 self.joined = true;
-                let set = self.linked[a] | self.linked[b];
+                let set = linked | self.linked[b];
                 for (arc, linked) in self.linked.iter_mut().enumerate() {
                     if (set >> arc) & 1 != 0 {
                         *linked = set;
                     }
                 }
+                linked = set;
             }
         }
         self.found[a] = found;
