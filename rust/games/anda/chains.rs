@@ -533,17 +533,20 @@ impl Anda {
         let rings = self.rings;
         let stone = colour.stone();
         let head = self.regions[r as usize].head;
+        // Borrowed apart, so that the addresses stay in registers.
+        let (around, label, next) = (&self.around[..], &self.label[..], &self.next[..]);
+        let (marks, suspects) = (&mut self.scratch.group_marks, &mut self.suspects);
         let mut q = head;
         loop {
-            let mut stones = self.around(q, stone);
+            let mut stones = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
             while stones != 0 {
                 let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if self.scratch.group_marks.mark(self.label[m as usize]) {
-                    self.suspects.push(m);
+                if marks.mark(label[m as usize]) {
+                    suspects.push(m);
                 }
             }
-            q = self.next[q as usize];
+            q = next[q as usize];
             if q == head {
                 break;
             }

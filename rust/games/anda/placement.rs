@@ -155,8 +155,10 @@ impl Anda {
         // The queue is the first `queued` entries of a buffer the size of
         // the board: a point is written before it is known to be new, so
         // queueing it does not branch.
-        let queue = &mut self.scratch.queue;
+        // Slices, so that the buffers' addresses stay in registers.
+        let queue = &mut self.scratch.queue[..];
         let marks = &mut self.scratch.marks;
+        let (around, label) = (&self.around[..], &self.label[..]);
         for &rep in reps {
             marks.clear();
             marks.mark(p);
@@ -169,9 +171,9 @@ impl Anda {
                 let q = queue[next];
                 next += 1;
                 let ring = &rings[q as usize];
-                let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
+                let mut contacts = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
                 while contacts != 0 {
-                    let g = self.label[ring[contacts.trailing_zeros() as usize] as usize];
+                    let g = label[ring[contacts.trailing_zeros() as usize] as usize];
                     contacts &= contacts - 1;
                     if first == NONE {
                         first = g;
@@ -182,7 +184,7 @@ impl Anda {
                         return true;
                     }
                 }
-                let mut empties = self.around[q as usize] & 0x3f;
+                let mut empties = around[q as usize] & 0x3f;
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;
