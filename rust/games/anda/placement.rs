@@ -25,8 +25,7 @@ impl Anda {
     /// where it last breathed are tried first, then what its last whole
     /// scan found, if that still holds; only then is the group scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
-        let group = self.groups[g as usize];
-        for q in group.breath {
+        for q in self.groups[g as usize].breath {
             if self.cells[q as usize] == EMPTY {
                 let r = self.label[q as usize];
                 if r != avoid && self.obstruction(r, enemy) != 1 {
@@ -34,6 +33,7 @@ impl Anda {
                 }
             }
         }
+        let group = &self.groups[g as usize];
         if group.touched[0] != NONE {
             let mut holds = true;
             for (&r, &changes) in group.touched.iter().zip(&group.changes) {
@@ -49,7 +49,8 @@ impl Anda {
         let mut met = 0;
         // Whether the group breathes in `avoid`, seen on the way.
         let mut only = NONE;
-        let mut s = group.head;
+        let head = group.head;
+        let mut s = head;
         loop {
             let mut liberties = self.around(s, EMPTY);
             while liberties != 0 {
@@ -75,7 +76,7 @@ impl Anda {
                 return true;
             }
             s = self.next[s as usize];
-            if s == group.head {
+            if s == head {
                 break;
             }
         }
