@@ -399,6 +399,7 @@ impl Anda {
     }
 
     /// Whether an empty point `p` is a legal placement for `colour` now.
+    #[inline]
     fn placement_is_legal(&mut self, p: Point, colour: Colour, first_stone: bool) -> bool {
         if let Some(first) = self.pending {
             if self.board.neighbours(first).contains(&p) {
