@@ -99,8 +99,12 @@ struct Scratch {
     marks: Marks,
     group_marks: Marks,
     region_marks: Marks,
-    /// Which arc's exploration reached a point first, while splitting.
-    owner: Vec<u8>,
+    /// Per point, the split that reached it last (its `split_stamp`, in
+    /// all bits but the two lowest) and which arc's exploration reached it
+    /// first then (the two lowest): one read tells both whether a point is
+    /// new to a split and whose it is.
+    owner: Vec<u32>,
+    split_stamp: u32,
     stack: Vec<Point>,
     /// A breadth-first queue, sized so that a point is written before it is
     /// counted.
@@ -122,6 +126,7 @@ impl Scratch {
             group_marks: Marks::new(n),
             region_marks: Marks::new(n),
             owner: vec![0; n],
+            split_stamp: 0,
             stack: buffer(),
             queue: vec![0; n],
             arc_members: [arc(), arc(), arc()],

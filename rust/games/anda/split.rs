@@ -12,7 +12,7 @@ use crate::core::{split, Floods, EMPTY};
 
 /// The explorations from the arcs: each arc's members in the order found
 /// (its queue: the first `found` entries of its buffer, read at `cursor`)
-/// under one set of marks, and which arc found each point first, so that
+/// under one stamp, and which arc found each point first, so that
 /// arcs whose explorations meet are joined in a union-find over the arcs as
 /// they meet (`joined` notes that it happened). A flood is a set of arcs
 /// (`arcs`), named by the first.
@@ -20,6 +20,8 @@ struct ArcFloods<'a> {
     rings: &'static [[Point; 6]],
     around: &'a [u32],
     scratch: &'a mut Scratch,
+    /// This split's stamp in `owner`.
+    stamp: u32,
     cursor: [usize; MAX_ARCS],
     found: [usize; MAX_ARCS],
     parent: [usize; MAX_ARCS],
@@ -66,10 +68,7 @@ impl ArcFloods<'_> {
         // Disjoint borrows of the buffers, so that their addresses stay in
         // registers through the loop.
         let Scratch {
-            marks,
-            owner,
-            arc_members,
-            ..
+            owner, arc_members, ..
         } = &mut *self.scratch;
         let owner = &mut owner[..];
         let members = &mut arc_members[a][..];
@@ -82,17 +81,18 @@ impl ArcFloods<'_> {
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
             empties &= empties - 1;
-            let fresh = marks.mark(m);
             let cell = &mut owner[m as usize];
-            // `a` if fresh, else as it was, by arithmetic: a select here
-            // tends to become a branch, and freshness is a coin toss.
-            let keep = u8::from(fresh).wrapping_sub(1);
-            let first = (*cell & keep) | (a as u8 & !keep);
+            let fresh = *cell < self.stamp;
+            // This split and `a` if fresh, else as it was, by arithmetic: a
+            // select here tends to become a branch, and freshness is a coin
+            // toss.
+            let keep = u32::from(fresh).wrapping_sub(1);
+            let first = (*cell & keep) | ((self.stamp | a as u32) & !keep);
             *cell = first;
             members[found] = m;
             found += usize::from(fresh);
-            if (linked >> first) & 1 == 0 {
-                let b = first as usize;
+            let b = (first & 3) as usize;
+            if (linked >> b) & 1 == 0 {
                 let (x, y) = (root(&self.parent, a), root(&self.parent, b));
                 self.parent[x] = y;
                 self.joined = true;
@@ -204,16 +204,23 @@ impl Anda {
     /// how many.
     pub(super) fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
         let scratch = &mut *self.scratch;
-        scratch.marks.clear();
+        // A new stamp, above every one in `owner` (all cleared when the
+        // stamps run out).
+        scratch.split_stamp = scratch.split_stamp.wrapping_add(1 << 2);
+        if scratch.split_stamp == 0 {
+            scratch.owner.fill(0);
+            scratch.split_stamp = 1 << 2;
+        }
+        let stamp = scratch.split_stamp;
         for (i, &rep) in reps.iter().enumerate() {
-            scratch.marks.mark(rep);
-            scratch.owner[rep as usize] = i as u8;
+            scratch.owner[rep as usize] = stamp | i as u32;
             scratch.arc_members[i][0] = rep;
         }
         let mut floods = ArcFloods {
             rings: self.rings,
             around: &self.around,
             scratch,
+            stamp,
             cursor: [0; MAX_ARCS],
             found: [1; MAX_ARCS],
             parent: [0, 1, 2],
