@@ -76,9 +76,6 @@ pub struct Anda {
     /// since the last removal may have smothered, and groups the last removal
     /// left smothered (it is one evaluation, not repeated).
     suspects: Vec<Point>,
-    /// Bumped by every change of a cell: stamps facts cached about one
-    /// position.
-    version: u32,
 
     /// The turn; the first pass of the game earns half a point, and two
     /// passes in a row end it.
@@ -102,8 +99,12 @@ struct Scratch {
     marks: Marks,
     group_marks: Marks,
     region_marks: Marks,
-    /// Which arc's exploration reached a point first, while splitting.
-    owner: Vec<u8>,
+    /// Per point, the split that reached it last (its `split_stamp`, in
+    /// all bits but the two lowest) and which arc's exploration reached it
+    /// first then (the two lowest): one read tells both whether a point is
+    /// new to a split and whose it is.
+    owner: Vec<u32>,
+    split_stamp: u32,
     stack: Vec<Point>,
     /// A breadth-first queue, sized so that a point is written before it is
     /// counted.
@@ -125,6 +126,7 @@ impl Scratch {
             group_marks: Marks::new(n),
             region_marks: Marks::new(n),
             owner: vec![0; n],
+            split_stamp: 0,
             stack: buffer(),
             queue: vec![0; n],
             arc_members: [arc(), arc(), arc()],
@@ -159,7 +161,6 @@ impl Clone for Anda {
         self.free_regions.clone_from(&source.free_regions);
         self.open.clone_from(&source.open);
         self.suspects.clone_from(&source.suspects);
-        self.version = source.version;
         self.turn = source.turn;
         self.prisoners = source.prisoners;
         self.first_turn_done = source.first_turn_done;
@@ -189,7 +190,6 @@ impl Anda {
             free_regions: Vec::with_capacity(n),
             open: PointList::empty(n),
             suspects: Vec::with_capacity(n),
-            version: 0,
             turn: Turn::new(false),
             prisoners: [0; 2],
             first_turn_done: [false; 2],
@@ -283,7 +283,11 @@ impl Anda {
     /// legal: surely so when no enemy group touches `p`'s region and some
     /// other point of it, apart from `p`, has an empty neighbour (every
     /// part of the region the two stones leave is touched by none); else
-    /// tried on a copy of the position, stopping at the first found.
+    /// tried on a copy of the position, stopping at the first found. Out of
+    /// line: it is rare (first turns), and inlined it would make every
+    /// legality test save registers for it.
+    #[cold]
+    #[inline(never)]
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
         let region = self.label[p as usize];
         if self.obstruction(region, self.turn.to_move().opponent()) == 0 {
@@ -400,6 +404,7 @@ impl Anda {
     }
 
     /// Whether an empty point `p` is a legal placement for `colour` now.
+    #[inline]
     fn placement_is_legal(&mut self, p: Point, colour: Colour, first_stone: bool) -> bool {
         if let Some(first) = self.pending {
             if self.board.neighbours(first).contains(&p) {

@@ -39,13 +39,19 @@ pub(super) struct Group {
     /// keeps a count other than one, since the stone beside it stays in the
     /// group for the group's life.
     pub breath: [Point; 2],
-    /// The position's `version` when the group was last scanned whole and
-    /// found to breathe in fewer than two regions, and the one region it
-    /// breathed in then ([`NONE`] for none): a cache for repeated questions
-    /// about one position, as while listing the legal moves.
-    pub scanned: u32,
+    /// What the group's last whole scan found: it breathed in fewer than
+    /// two regions, `only` the one ([`NONE`] for none). It holds while the
+    /// group keeps its stones and every region it touched then, listed in
+    /// `touched` (padded with repeats) with the region's `changes` then,
+    /// keeps that count of changes; `touched[0]` is [`NONE`] when nothing
+    /// holds. So the scan is not repeated on later moves elsewhere.
+    pub touched: [u16; TOUCHED],
+    pub changes: [u32; TOUCHED],
     pub only: u16,
 }
+
+/// The most regions a group's cached scan may list.
+pub(super) const TOUCHED: usize = 4;
 
 impl Default for Group {
     fn default() -> Self {
@@ -53,7 +59,8 @@ impl Default for Group {
             size: 0,
             head: NO_POINT,
             breath: [NO_POINT; 2],
-            scanned: u32::MAX,
+            touched: [NONE; TOUCHED],
+            changes: [0; TOUCHED],
             only: NONE,
         }
     }
@@ -77,6 +84,10 @@ pub(super) struct Region {
     pub count: [u8; 2],
     /// Per colour: contacts with as many distinct groups as `count` says.
     pub witness: [[Contact; 2]; 2],
+    /// Bumped whenever the region's points change, its id is reused, or a
+    /// count of it may fall (merging groups): a group's cached scan naming
+    /// it no longer holds.
+    pub changes: u32,
 }
 
 impl Default for Region {
@@ -86,6 +97,7 @@ impl Default for Region {
             head: NO_POINT,
             count: [UNKNOWN; 2],
             witness: [[Contact::default(); 2]; 2],
+            changes: 0,
         }
     }
 }
@@ -94,7 +106,7 @@ impl Default for Region {
 /// over the ring's directions.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ring {
-    pub points: [Point; 6],
+    pub points: &'static [Point; 6],
     pub empty: u8,
     pub friend: u8,
     pub foe: u8,
@@ -140,7 +152,6 @@ impl Anda {
         self.label.fill(NONE);
         self.open.clear();
         self.suspects.clear();
-        self.version = self.version.wrapping_add(1);
         for p in 0..n {
             let mut around = 0;
             for (d, &q) in self.rings[p].iter().enumerate() {
@@ -192,7 +203,8 @@ impl Anda {
             size: 1,
             head: p,
             breath: [sentinel; 2],
-            scanned: self.version.wrapping_sub(1),
+            touched: [NONE; TOUCHED],
+            changes: [0; TOUCHED],
             only: NONE,
         };
         self.label[p as usize] = g;
@@ -205,7 +217,9 @@ impl Anda {
         self.label[p as usize] = g;
         self.next[p as usize] = self.next[head as usize];
         self.next[head as usize] = p;
-        self.groups[g as usize].size += 1;
+        let group = &mut self.groups[g as usize];
+        group.size += 1;
+        group.touched[0] = NONE;
     }
 
     /// Moves every stone of group `from` into group `into`.
@@ -227,7 +241,11 @@ impl Anda {
 
     pub(super) fn new_region(&mut self) -> u16 {
         let r = self.free_regions.pop().expect("fewer regions than points");
-        self.regions[r as usize] = Region::default();
+        let region = &mut self.regions[r as usize];
+        *region = Region {
+            changes: region.changes.wrapping_add(1),
+            ..Region::default()
+        };
         r
     }
 
@@ -264,7 +282,6 @@ impl Anda {
     /// ring masks.
     #[inline]
     pub(super) fn set_cell(&mut self, p: Point, value: u8) {
-        self.version = self.version.wrapping_add(1);
         let old = self.cells[p as usize];
         debug_assert_ne!(old, value);
         self.cells[p as usize] = value;
@@ -356,7 +373,7 @@ impl Anda {
     #[inline]
     pub(super) fn ring(&self, p: Point, colour: Colour) -> Ring {
         Ring {
-            points: self.rings[p as usize],
+            points: &self.rings[p as usize],
             empty: self.around(p, EMPTY) as u8,
             friend: self.around(p, colour.stone()) as u8,
             foe: self.around(p, colour.opponent().stone()) as u8,
@@ -431,6 +448,11 @@ impl Anda {
             }
         }
 
+        // Every count that may fall is in `r0` or a watched region.
+        for &r in self.scratch.watch.iter().chain([&r0]) {
+            let region = &mut self.regions[r as usize];
+            region.changes = region.changes.wrapping_add(1);
+        }
         self.unlink_member(r0, p);
         self.open.remove(p);
         self.set_cell(p, colour.stone());
@@ -511,17 +533,20 @@ impl Anda {
         let rings = self.rings;
         let stone = colour.stone();
         let head = self.regions[r as usize].head;
+        // Borrowed apart, so that the addresses stay in registers.
+        let (around, label, next) = (&self.around[..], &self.label[..], &self.next[..]);
+        let (marks, suspects) = (&mut self.scratch.group_marks, &mut self.suspects);
         let mut q = head;
         loop {
-            let mut stones = self.around(q, stone);
+            let mut stones = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
             while stones != 0 {
                 let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if self.scratch.group_marks.mark(self.label[m as usize]) {
-                    self.suspects.push(m);
+                if marks.mark(label[m as usize]) {
+                    suspects.push(m);
                 }
             }
-            q = self.next[q as usize];
+            q = next[q as usize];
             if q == head {
                 break;
             }

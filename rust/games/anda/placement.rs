@@ -1,6 +1,6 @@
 //! Whether a group breathes, and whether a new stone's group would.
 
-use super::chains::NONE;
+use super::chains::{NONE, TOUCHED};
 use super::Anda;
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
@@ -22,11 +22,10 @@ impl Anda {
     /// Whether group `g` has a liberty that keeps it alive (its region
     /// touched by no enemy group or by two or more) in a region other than
     /// `avoid`; `enemy` is the colour opposing the group's. The liberties
-    /// where it last breathed are tried first, then what a whole scan of
-    /// this position found; only then is the group scanned.
+    /// where it last breathed are tried first, then what its last whole
+    /// scan found, if that still holds; only then is the group scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
-        let group = self.groups[g as usize];
-        for q in group.breath {
+        for q in self.groups[g as usize].breath {
             if self.cells[q as usize] == EMPTY {
                 let r = self.label[q as usize];
                 if r != avoid && self.obstruction(r, enemy) != 1 {
@@ -34,20 +33,38 @@ impl Anda {
                 }
             }
         }
-        if group.scanned == self.version {
-            return group.only != NONE && group.only != avoid;
+        let group = &self.groups[g as usize];
+        if group.touched[0] != NONE {
+            let mut holds = true;
+            for (&r, &changes) in group.touched.iter().zip(&group.changes) {
+                holds &= self.regions[r as usize].changes == changes;
+            }
+            if holds {
+                return group.only != NONE && group.only != avoid;
+            }
         }
         let rings = self.rings;
+        // The regions met so far; each is decided at its first liberty.
+        let mut touched = [NONE; TOUCHED];
+        let mut met = 0;
         // Whether the group breathes in `avoid`, seen on the way.
         let mut only = NONE;
-        let mut s = group.head;
+        let head = group.head;
+        let mut s = head;
         loop {
             let mut liberties = self.around(s, EMPTY);
             while liberties != 0 {
                 let q = rings[s as usize][liberties.trailing_zeros() as usize];
                 liberties &= liberties - 1;
                 let r = self.label[q as usize];
-                if r == only || self.obstruction(r, enemy) == 1 {
+                if touched.contains(&r) {
+                    continue;
+                }
+                if met < TOUCHED {
+                    touched[met] = r;
+                }
+                met += 1;
+                if self.obstruction(r, enemy) == 1 {
                     continue;
                 }
                 if r == avoid {
@@ -59,14 +76,22 @@ impl Anda {
                 return true;
             }
             s = self.next[s as usize];
-            if s == group.head {
+            if s == head {
                 break;
             }
         }
-        // Scanned whole: the group breathes in `avoid` at most.
+        // Scanned whole: the group breathes in `avoid` at most. The verdict
+        // is kept when its regions fit the list.
         let record = &mut self.groups[g as usize];
-        record.scanned = self.version;
         record.only = only;
+        record.touched[0] = NONE;
+        if (1..=TOUCHED).contains(&met) {
+            for i in 0..TOUCHED {
+                let r = touched[i.min(met - 1)];
+                record.touched[i] = r;
+                record.changes[i] = self.regions[r as usize].changes;
+            }
+        }
         false
     }
 
@@ -122,15 +147,19 @@ impl Anda {
     /// `enemies` is the region's own count (1 or 2): a part has at most as
     /// many, so with 1 a part is decided at its first enemy contact, and
     /// with 2 at its second distinct enemy group. Breadth-first, so that
-    /// nearby contacts decide early.
+    /// nearby contacts decide early. Out of line, so that the common tests
+    /// that need no exploring do not save registers for it.
+    #[inline(never)]
     fn some_part_breathes(&mut self, p: Point, reps: &[Point], enemy: Colour, enemies: u8) -> bool {
         let rings = self.rings;
         let stone = enemy.stone();
         // The queue is the first `queued` entries of a buffer the size of
         // the board: a point is written before it is known to be new, so
         // queueing it does not branch.
-        let queue = &mut self.scratch.queue;
+        // Slices, so that the buffers' addresses stay in registers.
+        let queue = &mut self.scratch.queue[..];
         let marks = &mut self.scratch.marks;
+        let (around, label) = (&self.around[..], &self.label[..]);
         for &rep in reps {
             marks.clear();
             marks.mark(p);
@@ -143,9 +172,9 @@ impl Anda {
                 let q = queue[next];
                 next += 1;
                 let ring = &rings[q as usize];
-                let mut contacts = (self.around[q as usize] >> (8 * stone as u32)) & 0x3f;
+                let mut contacts = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
                 while contacts != 0 {
-                    let g = self.label[ring[contacts.trailing_zeros() as usize] as usize];
+                    let g = label[ring[contacts.trailing_zeros() as usize] as usize];
                     contacts &= contacts - 1;
                     if first == NONE {
                         first = g;
@@ -156,7 +185,7 @@ impl Anda {
                         return true;
                     }
                 }
-                let mut empties = self.around[q as usize] & 0x3f;
+                let mut empties = around[q as usize] & 0x3f;
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;

@@ -110,6 +110,9 @@ impl Anda {
                     count[k] += 1;
                 }
                 if self.scratch.group_marks.mark(g) {
+                    // It may breathe in the new region: its cached scan
+                    // no longer holds.
+                    self.groups[g as usize].touched[0] = NONE;
                     self.suspects.push(m);
                 }
             }

@@ -12,7 +12,7 @@ use crate::core::{split, Floods, EMPTY};
 
 /// The explorations from the arcs: each arc's members in the order found
 /// (its queue: the first `found` entries of its buffer, read at `cursor`)
-/// under one set of marks, and which arc found each point first, so that
+/// under one stamp, and which arc found each point first, so that
 /// arcs whose explorations meet are joined in a union-find over the arcs as
 /// they meet (`joined` notes that it happened). A flood is a set of arcs
 /// (`arcs`), named by the first.
@@ -20,6 +20,8 @@ struct ArcFloods<'a> {
     rings: &'static [[Point; 6]],
     around: &'a [u32],
     scratch: &'a mut Scratch,
+    /// This split's stamp in `owner`.
+    stamp: u32,
     cursor: [usize; MAX_ARCS],
     found: [usize; MAX_ARCS],
     parent: [usize; MAX_ARCS],
@@ -57,45 +59,75 @@ impl ArcFloods<'_> {
     /// points remain to explore. A point is queued without a branch on
     /// whether it is new; only the first meeting of two arcs not yet joined
     /// branches.
-    #[inline]
+    #[inline(always)]
     fn step(&mut self, a: usize) -> bool {
         let read = self.cursor[a];
         if read == self.found[a] {
             return false;
         }
-        let scratch = &mut *self.scratch;
-        let members = &mut scratch.arc_members[a];
+        // Disjoint borrows of the buffers, so that their addresses stay in
+        // registers through the loop.
+        let Scratch {
+            owner, arc_members, ..
+        } = &mut *self.scratch;
+        let owner = &mut owner[..];
+        let members = &mut arc_members[a][..];
         let q = members[read];
         self.cursor[a] = read + 1;
         let ring = &self.rings[q as usize];
         let mut empties = self.around[q as usize] & 0x3f;
         let mut found = self.found[a];
+        let mut linked = self.linked[a];
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
             empties &= empties - 1;
-            let fresh = scratch.marks.mark(m);
-            let owner = &mut scratch.owner[m as usize];
-            // `a` if fresh, else as it was, by arithmetic: a select here
-            // tends to become a branch, and freshness is a coin toss.
-            let keep = u8::from(fresh).wrapping_sub(1);
-            *owner = (*owner & keep) | (a as u8 & !keep);
+            let cell = &mut owner[m as usize];
+            let fresh = *cell < self.stamp;
+            // This split and `a` if fresh, else as it was, by arithmetic: a
+            // select here tends to become a branch, and freshness is a coin
+            // toss.
+            let keep = u32::from(fresh).wrapping_sub(1);
+            let first = (*cell & keep) | ((self.stamp | a as u32) & !keep);
+            *cell = first;
             members[found] = m;
             found += usize::from(fresh);
-            if (self.linked[a] >> *owner) & 1 == 0 {
-                let b = *owner as usize;
+            let b = (first & 3) as usize;
+            if (linked >> b) & 1 == 0 {
                 let (x, y) = (root(&self.parent, a), root(&self.parent, b));
                 self.parent[x] = y;
                 self.joined = true;
-                let set = self.linked[a] | self.linked[b];
+                let set = linked | self.linked[b];
                 for (arc, linked) in self.linked.iter_mut().enumerate() {
                     if (set >> arc) & 1 != 0 {
                         *linked = set;
                     }
                 }
+                linked = set;
             }
         }
         self.found[a] = found;
         read + 1 < found
+    }
+
+    /// [`split`] for two arcs, without its bookkeeping: the same rounds,
+    /// stopped at the first meeting. Returns the arc whose flood keeps the
+    /// region (still growing, or else the larger, of equals the second),
+    /// or `None` when the arcs are one part.
+    #[inline]
+    fn split_two(&mut self) -> Option<usize> {
+        loop {
+            let open = self.step(0);
+            if self.joined {
+                return None;
+            }
+            match (open, self.step(1)) {
+                _ if self.joined => return None,
+                (true, true) => {}
+                (true, false) => return Some(0),
+                (false, true) => return Some(1),
+                (false, false) => return Some(usize::from(self.found[1] >= self.found[0])),
+            }
+        }
     }
 }
 
@@ -172,16 +204,23 @@ impl Anda {
     /// how many.
     pub(super) fn split(&mut self, r0: u16, reps: &[Point], new_parts: &mut [u16]) -> usize {
         let scratch = &mut *self.scratch;
-        scratch.marks.clear();
+        // A new stamp, above every one in `owner` (all cleared when the
+        // stamps run out).
+        scratch.split_stamp = scratch.split_stamp.wrapping_add(1 << 2);
+        if scratch.split_stamp == 0 {
+            scratch.owner.fill(0);
+            scratch.split_stamp = 1 << 2;
+        }
+        let stamp = scratch.split_stamp;
         for (i, &rep) in reps.iter().enumerate() {
-            scratch.marks.mark(rep);
-            scratch.owner[rep as usize] = i as u8;
+            scratch.owner[rep as usize] = stamp | i as u32;
             scratch.arc_members[i][0] = rep;
         }
         let mut floods = ArcFloods {
             rings: self.rings,
             around: &self.around,
             scratch,
+            stamp,
             cursor: [0; MAX_ARCS],
             found: [1; MAX_ARCS],
             parent: [0, 1, 2],
@@ -189,19 +228,36 @@ impl Anda {
             arcs: [1, 2, 4],
             joined: false,
         };
-        let pieces = split(&mut floods, reps.len());
-        if pieces.count() == 1 {
-            return 0;
+        // The floods that do not keep `r0`.
+        let mut others = [0; MAX_ARCS];
+        let mut other_count = 0;
+        if reps.len() == 2 {
+            match floods.split_two() {
+                Some(kept) => {
+                    others[0] = 1 - kept;
+                    other_count = 1;
+                }
+                None => return 0,
+            }
+        } else {
+            let pieces = split(&mut floods, reps.len());
+            if pieces.count() == 1 {
+                return 0;
+            }
+            let kept = pieces.growing().unwrap_or_else(|| {
+                let largest = pieces
+                    .iter()
+                    .max_by_key(|&(i, _)| (floods.size(i), floods.find(i)));
+                largest.expect("two parts or more").0
+            });
+            for (i, _) in pieces.iter().filter(|&(i, _)| i != kept) {
+                others[other_count] = i;
+                other_count += 1;
+            }
         }
-        let kept = pieces.growing().unwrap_or_else(|| {
-            let largest = pieces
-                .iter()
-                .max_by_key(|&(i, _)| (floods.size(i), floods.find(i)));
-            largest.expect("two parts or more").0
-        });
         let (arcs, found) = (floods.arcs, floods.found);
         let mut count = 0;
-        for (i, _) in pieces.iter().filter(|&(i, _)| i != kept) {
+        for &i in &others[..other_count] {
             let r = self.new_region();
             for a in (0..MAX_ARCS).filter(|&a| arcs[i] & (1 << a) != 0) {
                 for j in 0..found[a] {
