@@ -14,7 +14,13 @@ searches interleave: each round times OpenSpiel, then every game on one
 thread and on every core. Every figure is the median of ``--repeats``
 rounds, and each ratio the median of the ratios within a round, so that the
 load of a shared machine at a given moment weighs on both sides alike; the
-load averages before and after are printed too. Without OpenSpiel (``pip install '.[bench]'``) the
+load averages before and after are printed too. The scaling over threads is
+the fastest every-core search over the fastest one-thread search, printed
+with the median number of cores the every-core searches held (the process's
+CPU time over the wall time): Linux shares the cores out between sessions
+before threads, so while another session is busy a search of two threads
+may hold one core, and a median of such rounds measures the machine's load
+rather than the search. Without OpenSpiel (``pip install '.[bench]'``) the
 comparison is skipped with a message.
 """
 
@@ -43,13 +49,17 @@ def iterations_for(game: stonefield.Game, iterations: int, threads: int, seconds
     return max(200, min(iterations, int(seconds / per_iteration)))
 
 
-def stonefield_rate(game: stonefield.Game, iterations: int, threads: int, seed: int) -> float:
-    """Iterations per second of one search from the start position."""
+def stonefield_rate(
+    game: stonefield.Game, iterations: int, threads: int, seed: int
+) -> tuple[float, float]:
+    """Iterations per second of one search from the start position, and the
+    cores it held (the process's CPU time over the wall time)."""
     bot = MCTS(iterations=iterations, seed=seed, threads=threads)
     state = game.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     found = bot.analyse(state)
-    return found.iterations / (time.perf_counter() - start)
+    wall = time.perf_counter() - start
+    return found.iterations / wall, (time.process_time() - cpu) / wall
 
 
 def openspiel_rate(iterations: int, seed: int) -> float:
@@ -97,12 +107,15 @@ def main() -> None:
     }
     theirs: list[float] = []
     ours: dict[tuple[str, int], list[float]] = {key: [] for key in used}
+    held: dict[tuple[str, int], list[float]] = {key: [] for key in used}
     for repeat in range(args.repeats):
         if reference.available():
             theirs.append(openspiel_rate(args.iterations, repeat + 1))
         for game, threads in setups:
             key = (game.name, threads)
-            ours[key].append(stonefield_rate(game, used[key], threads, repeat))
+            rate, cores_held = stonefield_rate(game, used[key], threads, repeat)
+            ours[key].append(rate)
+            held[key].append(cores_held)
 
     width = 52
     print(f"{'engine':<{width}}{'threads':>8}{'iterations/s':>14}{'per core':>12}  ratio per core")
@@ -119,9 +132,9 @@ def main() -> None:
             per_core = [r / threads / t for r, t in zip(rates, theirs, strict=True)]
             text = f"{statistics.median(per_core):.2f}"
         if threads > 1:
-            single = ours[(game.name, 1)]
-            scaling = [r / s for r, s in zip(rates, single, strict=True)]
-            text += f", {statistics.median(scaling):.2f}x of 1 thread"
+            scaling = max(rates) / max(ours[(game.name, 1)])
+            text += f", fastest {scaling:.2f}x of 1 thread's"
+            text += f" on {statistics.median(held[key]):.2f} cores"
         if used[key] < args.iterations:
             text += f"  ({used[key]} iterations per search)"
         label = f"stonefield MCTS {game!r}"
