@@ -21,6 +21,7 @@
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
 
 mod count;
+mod grid_cells;
 mod judge;
 mod looks;
 mod place;
@@ -37,9 +38,14 @@ use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
 /// region cell by cell costs most. Twelve words hold the 27 × 27 cells of
 /// side 25.
 type Cells = GridSet<12>;
+use grid_cells::{grid_cells, GridCells};
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
 
+/// Entries in a table per point or per component id: a power of two at
+/// least the 625 points (and so component ids) of side 25, the largest, so
+/// that an index masked with it needs no bounds test.
+const ENTRIES: usize = 1024;
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
 /// The component id of a border cell, or of a point being relabelled.
@@ -99,6 +105,8 @@ fn free_breath(grid: &[u8], comp: &[u16], touching: &[[u8; 2]], e: usize, k: usi
 #[derive(Debug)]
 pub(super) struct Regions {
     side: usize,
+    /// Per point: its grid cell.
+    grid_cells: &'static GridCells,
     /// Grid width: the side plus the border on either hand.
     width: usize,
     /// The words of a [`Cells`] that hold the grid's cells.
@@ -296,6 +304,7 @@ impl Clone for Regions {
     fn clone(&self) -> Self {
         Regions {
             side: self.side,
+            grid_cells: self.grid_cells,
             width: self.width,
             words: self.words,
             described: {
@@ -311,6 +320,7 @@ impl Clone for Regions {
     /// taken before every placement that must be resolved and taken back).
     fn clone_from(&mut self, source: &Self) {
         self.side = source.side;
+        self.grid_cells = source.grid_cells;
         self.width = source.width;
         self.words = source.words;
         self.described.clone_from(&source.described);
@@ -332,6 +342,7 @@ impl Regions {
         }
         Regions {
             side,
+            grid_cells: grid_cells(side),
             width,
             words: bits::words_for(cells),
             described: Description {
@@ -364,8 +375,7 @@ impl Regions {
     /// The grid cell of point `p`.
     #[inline]
     fn cell_of(&self, p: Point) -> usize {
-        let (r, c) = (p as usize / self.side, p as usize % self.side);
-        (r + 1) * self.width + c + 1
+        self.grid_cells[p as usize % ENTRIES] as usize
     }
 
     /// The point of interior grid cell `g`.
