@@ -29,6 +29,7 @@ mod reach;
 mod remove;
 mod saved;
 mod split;
+mod table;
 
 use crate::board::Point;
 use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
@@ -41,6 +42,7 @@ type Cells = GridSet<12>;
 use grid_cells::{grid_cells, GridCells};
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
+use table::Table;
 
 /// Entries in a table per point or per component id: a power of two at
 /// least the 625 points (and so component ids) of side 25, the largest, so
@@ -97,7 +99,7 @@ fn obstruction(touching: [u8; 2]) -> u8 {
 /// it: empty, in a region that not exactly one enemy supergroup reaches (the
 /// per-cell form of [`obstruction`]).
 #[inline(always)]
-fn free_breath(grid: &[u8], comp: &[u16], touching: &[[u8; 2]], e: usize, k: usize) -> bool {
+fn free_breath(grid: &[u8], comp: &[u16], touching: &Table<[u8; 2]>, e: usize, k: usize) -> bool {
     grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
 }
 
@@ -127,13 +129,13 @@ struct Description {
     /// Per grid cell: the id of its component; `NONE` on the border.
     comp: Vec<u16>,
     /// Per id: the cells of its component.
-    size: Vec<u16>,
+    size: Table<u16>,
     /// Per region id and colour: how many distinct supergroups of that
     /// colour reach the region (0, 1, 2, or `SEVERAL`), and the first two
     /// of them, as in [`Reach`].
-    touching: Vec<[u8; 2]>,
-    first: Vec<[u16; 2]>,
-    second: Vec<[u16; 2]>,
+    touching: Table<[u8; 2]>,
+    first: Table<[u16; 2]>,
+    second: Table<[u16; 2]>,
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
     alive: Vec<bool>,
@@ -230,10 +232,10 @@ struct Scratch {
     /// Per id: queued in `recount` in this update.
     queued: Marks,
     /// Per id: the obstruction masks of the regions merged into it.
-    merged: Vec<u8>,
+    merged: Table<u8>,
     /// Per id and colour: what reaches the regions merged into it and the
     /// emptied points.
-    reaching: Vec<[Reach; 2]>,
+    reaching: Table<[Reach; 2]>,
     /// Regions to count again.
     recount: Vec<Recount>,
     /// Stones whose groups are to be judged again.
@@ -261,10 +263,10 @@ struct Scratch {
     fates: Vec<Fate>,
     /// Per region id and colour: see [`Regions::contacts`], and whether
     /// they were counted.
-    contacts: Vec<[u8; 2]>,
+    contacts: Table<[u8; 2]>,
     counted: Marks,
     /// Per region id: see [`Regions::single_region_groups`].
-    enclosed: Vec<u16>,
+    enclosed: Table<u16>,
     /// See [`Regions::save`].
     saved: Description,
 }
@@ -276,8 +278,8 @@ impl Scratch {
             source_of: vec![0; cells],
             merging: Marks::new(ids),
             queued: Marks::new(ids),
-            merged: vec![0; ids],
-            reaching: vec![[Reach::NOTHING; 2]; ids],
+            merged: Table::new(ids, 0),
+            reaching: Table::new(ids, [Reach::NOTHING; 2]),
             recount: Vec::with_capacity(ids),
             seeds: Vec::with_capacity(cells),
             beside: Vec::with_capacity(cells),
@@ -292,9 +294,9 @@ impl Scratch {
             moved: Vec::with_capacity(cells),
             broken: Vec::new(),
             fates: Vec::new(),
-            contacts: vec![[0; 2]; ids],
+            contacts: Table::new(ids, [0; 2]),
             counted: Marks::new(ids),
-            enclosed: vec![0; ids],
+            enclosed: Table::new(ids, 0),
             saved: Description::default(),
         }
     }
@@ -351,10 +353,10 @@ impl Regions {
                 empty: Cells::NONE,
                 stones: [Cells::NONE; 2],
                 comp: vec![NONE; cells],
-                size: vec![0; ids],
-                touching: vec![[0; 2]; ids],
-                first: vec![[NONE; 2]; ids],
-                second: vec![[NONE; 2]; ids],
+                size: Table::new(ids, 0),
+                touching: Table::new(ids, [0; 2]),
+                first: Table::new(ids, [NONE; 2]),
+                second: Table::new(ids, [NONE; 2]),
                 alive: vec![false; cells],
                 witness: vec![0; cells],
                 dead: [0; 2],

@@ -34,7 +34,7 @@ impl Regions {
         let (grid, comp, touching) = (
             &self.described.grid[..],
             &self.described.comp[..],
-            &self.described.touching[..],
+            &self.described.touching,
         );
         let (alive, dead) = (&mut self.described.alive[..], &mut self.described.dead);
         let witness = &mut self.described.witness[..];

@@ -19,7 +19,7 @@ impl Regions {
         let (grid, comp, size) = (
             &self.described.grid[..],
             &mut self.described.comp[..],
-            &mut self.described.size[..],
+            &mut self.described.size,
         );
         let unused = &mut self.described.unused;
         let s = &mut self.scratch;
