@@ -85,6 +85,56 @@ fn ring_piece(open: u8) -> u8 {
     }
 }
 
+/// The values of the eight cells around interior cell `g` of a grid
+/// `width` wide, in ring order (see [`Regions::ring`]): three rows of three,
+/// read with a bounds test each.
+#[inline(always)]
+fn ring_values(grid: &[u8], g: usize, width: usize) -> [u8; 8] {
+    let above: &[u8; 3] = grid[g + width - 1..g + width + 2]
+        .try_into()
+        .expect("three cells");
+    let beside: &[u8; 3] = grid[g - 1..g + 2].try_into().expect("three cells");
+    let below: &[u8; 3] = grid[g - width - 1..g - width + 2]
+        .try_into()
+        .expect("three cells");
+    [
+        beside[2], above[2], above[1], above[0], beside[0], below[0], below[1], below[2],
+    ]
+}
+
+/// The ring entries among `values` equal to `value`, as a mask (bit `i` for
+/// entry `i`, as in [`ring_connected`]): built by arithmetic on the eight
+/// values as one word, with no branch per cell, so a look then visits only
+/// the cells it wants.
+#[inline(always)]
+fn ring_mask(values: [u8; 8], value: u8) -> u8 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Zero bytes where the value is; a byte's high bit is then set exactly
+    // when its low seven bits carry nothing and its top bit is clear.
+    let x = u64::from_le_bytes(values) ^ (u64::from(value) * 0x0101_0101_0101_0101);
+    let zero = !(((x & LOW) + LOW) | x) & !LOW;
+    // Each byte's flag, gathered into the top byte in order.
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The ring entries in `mask`, lowest first.
+#[inline(always)]
+fn ring_entries(mut mask: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// The ring entry pointing back from the cell at entry `i`.
+#[inline(always)]
+fn opposite(i: usize) -> usize {
+    (i + 4) % 8
+}
+
 /// Ruling (obstruction) for a region reached by `touching` supergroups per
 /// colour: bit `2c` when a breath there is free for colour `c`, bit `2c + 1`
 /// when it is obstructed (exactly one enemy supergroup reaches it). Masks of
