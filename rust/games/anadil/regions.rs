@@ -119,15 +119,34 @@ fn ring_mask(values: [u8; 8], value: u8) -> u8 {
 
 /// The ring entries in `mask`, lowest first.
 #[inline(always)]
-fn ring_entries(mut mask: u8) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
+fn ring_entries(mask: u8) -> RingEntries {
+    RingEntries(mask)
+}
+
+/// See [`ring_entries`]: its exact length lets a list reserve room once
+/// for all of them.
+struct RingEntries(u8);
+
+impl Iterator for RingEntries {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
             i
         })
-    })
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for RingEntries {}
 
 /// The ring entry pointing back from the cell at entry `i`.
 #[inline(always)]
