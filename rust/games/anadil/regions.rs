@@ -44,9 +44,10 @@ pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
 use table::Table;
 
-/// Entries in a table per point or per component id: a power of two at
-/// least the 625 points (and so component ids) of side 25, the largest, so
-/// that an index masked with it needs no bounds test.
+/// Entries in a table per point, grid cell or component id: a power of two
+/// at least the 27 × 27 grid cells (and so the points and component ids) of
+/// side 25, the largest, so that an index masked with it needs no bounds
+/// test.
 const ENTRIES: usize = 1024;
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
@@ -86,19 +87,19 @@ fn ring_piece(open: u8) -> u8 {
 }
 
 /// The values of the eight cells around interior cell `g` of a grid
-/// `width` wide, in ring order (see [`Regions::ring`]): three rows of three,
-/// read with a bounds test each.
+/// `width` wide, in ring order (see [`Regions::ring`]).
 #[inline(always)]
-fn ring_values(grid: &[u8], g: usize, width: usize) -> [u8; 8] {
-    let above: &[u8; 3] = grid[g + width - 1..g + width + 2]
-        .try_into()
-        .expect("three cells");
-    let beside: &[u8; 3] = grid[g - 1..g + 2].try_into().expect("three cells");
-    let below: &[u8; 3] = grid[g - width - 1..g - width + 2]
-        .try_into()
-        .expect("three cells");
+fn ring_values(grid: &Table<u8>, g: usize, width: usize) -> [u8; 8] {
+    let (above, below) = (g + width, g - width);
     [
-        beside[2], above[2], above[1], above[0], beside[0], below[0], below[1], below[2],
+        grid[g + 1],
+        grid[above + 1],
+        grid[above],
+        grid[above - 1],
+        grid[g - 1],
+        grid[below - 1],
+        grid[below],
+        grid[below + 1],
     ]
 }
 
@@ -168,7 +169,13 @@ fn obstruction(touching: [u8; 2]) -> u8 {
 /// it: empty, in a region that not exactly one enemy supergroup reaches (the
 /// per-cell form of [`obstruction`]).
 #[inline(always)]
-fn free_breath(grid: &[u8], comp: &[u16], touching: &Table<[u8; 2]>, e: usize, k: usize) -> bool {
+fn free_breath(
+    grid: &Table<u8>,
+    comp: &Table<u16>,
+    touching: &Table<[u8; 2]>,
+    e: usize,
+    k: usize,
+) -> bool {
     grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
 }
 
@@ -191,12 +198,12 @@ pub(super) struct Regions {
 /// copies, and what `swap_board`, `save` and `restore` move as one.
 #[derive(Debug, Default)]
 struct Description {
-    grid: Vec<u8>,
+    grid: Table<u8>,
     /// The grid's empty cells, and per colour its stones.
     empty: Cells,
     stones: [Cells; 2],
     /// Per grid cell: the id of its component; `NONE` on the border.
-    comp: Vec<u16>,
+    comp: Table<u16>,
     /// Per id: the cells of its component.
     size: Table<u16>,
     /// Per region id and colour: how many distinct supergroups of that
@@ -207,13 +214,13 @@ struct Description {
     second: Table<[u16; 2]>,
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
-    alive: Vec<bool>,
+    alive: Table<bool>,
     /// Per grid cell holding a stone: a cell king-adjacent to its group, a
     /// breath of it when chosen (a free one, as a rule), or a border cell;
     /// tried first when the group is judged again. Groups only grow until
     /// removed whole, so it stays beside the group; whether it is still a
     /// free breath is checked at each use.
-    witness: Vec<u16>,
+    witness: Table<u16>,
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
     /// Every stone not marked alive, among others since removed or revived
@@ -407,9 +414,9 @@ impl Regions {
         let width = side + 2;
         let cells = width * width;
         let ids = side * side;
-        let mut grid = vec![OFF; cells];
+        let mut grid = Table::new(cells, OFF);
         for r in 0..side {
-            grid[(r + 1) * width + 1..(r + 1) * width + 1 + side].fill(EMPTY);
+            grid.as_mut_slice()[(r + 1) * width + 1..(r + 1) * width + 1 + side].fill(EMPTY);
         }
         Regions {
             side,
@@ -421,13 +428,13 @@ impl Regions {
                 // Set by `rebuild`, as every position is.
                 empty: Cells::NONE,
                 stones: [Cells::NONE; 2],
-                comp: vec![NONE; cells],
+                comp: Table::new(cells, NONE),
                 size: Table::new(ids, 0),
                 touching: Table::new(ids, [0; 2]),
                 first: Table::new(ids, [NONE; 2]),
                 second: Table::new(ids, [NONE; 2]),
-                alive: vec![false; cells],
-                witness: vec![0; cells],
+                alive: Table::new(cells, false),
+                witness: Table::new(cells, 0),
                 dead: [0; 2],
                 smothered_cells: Vec::with_capacity(cells),
                 listed: vec![false; cells],
@@ -477,7 +484,7 @@ impl Regions {
     pub(super) fn rebuild(&mut self, cells: &[u8]) {
         for (r, row) in cells.chunks_exact(self.side).enumerate() {
             let start = (r + 1) * self.width + 1;
-            self.described.grid[start..start + self.side].copy_from_slice(row);
+            self.described.grid.as_mut_slice()[start..start + self.side].copy_from_slice(row);
         }
         self.described.empty = Cells::NONE;
         self.described.stones = [Cells::NONE; 2];

@@ -32,12 +32,12 @@ impl Regions {
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
         let (grid, comp, touching) = (
-            &self.described.grid[..],
-            &self.described.comp[..],
+            &self.described.grid,
+            &self.described.comp,
             &self.described.touching,
         );
-        let (alive, dead) = (&mut self.described.alive[..], &mut self.described.dead);
-        let witness = &mut self.described.witness[..];
+        let (alive, dead) = (&mut self.described.alive, &mut self.described.dead);
+        let witness = &mut self.described.witness;
         let (smothered_cells, listed) = (
             &mut self.described.smothered_cells,
             &mut self.described.listed,

@@ -19,8 +19,8 @@ impl Regions {
     pub(super) fn separate(&mut self, value: u8, old: u16) {
         let ring = self.ring();
         let (grid, comp, size) = (
-            &self.described.grid[..],
-            &mut self.described.comp[..],
+            &self.described.grid,
+            &mut self.described.comp,
             &mut self.described.size,
         );
         let unused = &mut self.described.unused;

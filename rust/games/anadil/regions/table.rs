@@ -1,5 +1,5 @@
-//! A table with an entry per component id, of a fixed size that every
-//! board fits: indexing masks the id with the size, a power of
+//! A table with an entry per grid cell or component id, of a fixed size
+//! that every board fits: indexing masks the id with the size, a power of
 //! two, so the reads in the hot loops carry no bounds test; and a copy
 //! copies only the entries the board uses.
 
@@ -30,6 +30,11 @@ impl<T: Copy> Table<T> {
         self.used
     }
 
+    /// The entries in use.
+    pub(super) fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.entries[..self.used]
+    }
+
     /// Sets every entry in use to `value`.
     pub(super) fn fill(&mut self, value: T) {
         self.entries[..self.used].fill(value);
@@ -54,6 +59,12 @@ impl<T: Copy> Clone for Table<T> {
     fn clone_from(&mut self, source: &Self) {
         self.used = source.used;
         self.entries[..source.used].copy_from_slice(&source.entries[..source.used]);
+    }
+}
+
+impl<T: PartialEq> PartialEq for Table<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries[..self.used] == other.entries[..other.used]
     }
 }
 
