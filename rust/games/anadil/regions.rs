@@ -228,7 +228,7 @@ struct Description {
     /// never outgrows the board.
     smothered_cells: Vec<u16>,
     /// Per grid cell: in `smothered_cells`.
-    listed: Vec<bool>,
+    listed: Table<bool>,
     /// Ids no component holds.
     unused: Vec<u16>,
 }
@@ -301,7 +301,7 @@ struct Scratch {
     /// Per grid cell: visited by the current flood.
     seen: Marks,
     /// Per grid cell reached by [`Regions::separate`]: the source it came from.
-    source_of: Vec<u16>,
+    source_of: Table<u16>,
     /// Per id: a region that other regions were merged into in this update
     /// (its `merged` mask is valid).
     merging: Marks,
@@ -351,7 +351,7 @@ impl Scratch {
     fn new(cells: usize, ids: usize) -> Self {
         Scratch {
             seen: Marks::new(cells),
-            source_of: vec![0; cells],
+            source_of: Table::new(cells, 0),
             merging: Marks::new(ids),
             queued: Marks::new(ids),
             merged: Table::new(ids, 0),
@@ -437,7 +437,7 @@ impl Regions {
                 witness: Table::new(cells, 0),
                 dead: [0; 2],
                 smothered_cells: Vec::with_capacity(cells),
-                listed: vec![false; cells],
+                listed: Table::new(cells, false),
                 unused: Vec::with_capacity(ids),
             },
             scratch: Scratch::new(cells, ids),
@@ -670,7 +670,9 @@ impl Regions {
                 return Err(format!("cell {g} is smothered but not listed"));
             }
         }
-        let flagged = self.described.listed.iter().filter(|&&l| l).count();
+        let flagged = (0..self.described.listed.len())
+            .filter(|&g| self.described.listed[g])
+            .count();
         if flagged != self.described.smothered_cells.len()
             || self
                 .described
