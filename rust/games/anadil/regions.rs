@@ -21,6 +21,7 @@
 //! neighbour is a fixed offset and no step needs a table or a bounds test.
 
 mod count;
+mod grid_cells;
 mod judge;
 mod looks;
 mod place;
@@ -28,6 +29,7 @@ mod reach;
 mod remove;
 mod saved;
 mod split;
+mod table;
 
 use crate::board::Point;
 use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
@@ -37,9 +39,16 @@ use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
 /// region cell by cell costs most. Twelve words hold the 27 × 27 cells of
 /// side 25.
 type Cells = GridSet<12>;
+use grid_cells::{grid_cells, GridCells};
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
+use table::Table;
 
+/// Entries in a table per point, grid cell or component id: a power of two
+/// at least the 27 × 27 grid cells (and so the points and component ids) of
+/// side 25, the largest, so that an index masked with it needs no bounds
+/// test.
+const ENTRIES: usize = 1024;
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
 /// The component id of a border cell, or of a point being relabelled.
@@ -77,6 +86,75 @@ fn ring_piece(open: u8) -> u8 {
     }
 }
 
+/// The values of the eight cells around interior cell `g` of a grid
+/// `width` wide, in ring order (see [`Regions::ring`]).
+#[inline(always)]
+fn ring_values(grid: &Table<u8>, g: usize, width: usize) -> [u8; 8] {
+    let (above, below) = (g + width, g - width);
+    [
+        grid[g + 1],
+        grid[above + 1],
+        grid[above],
+        grid[above - 1],
+        grid[g - 1],
+        grid[below - 1],
+        grid[below],
+        grid[below + 1],
+    ]
+}
+
+/// The ring entries among `values` equal to `value`, as a mask (bit `i` for
+/// entry `i`, as in [`ring_connected`]): built by arithmetic on the eight
+/// values as one word, with no branch per cell, so a look then visits only
+/// the cells it wants.
+#[inline(always)]
+fn ring_mask(values: [u8; 8], value: u8) -> u8 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Zero bytes where the value is; a byte's high bit is then set exactly
+    // when its low seven bits carry nothing and its top bit is clear.
+    let x = u64::from_le_bytes(values) ^ (u64::from(value) * 0x0101_0101_0101_0101);
+    let zero = !(((x & LOW) + LOW) | x) & !LOW;
+    // Each byte's flag, gathered into the top byte in order.
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The ring entries in `mask`, lowest first.
+#[inline(always)]
+fn ring_entries(mask: u8) -> RingEntries {
+    RingEntries(mask)
+}
+
+/// See [`ring_entries`]: its exact length lets a list reserve room once
+/// for all of them.
+struct RingEntries(u8);
+
+impl Iterator for RingEntries {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            i
+        })
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for RingEntries {}
+
+/// The ring entry pointing back from the cell at entry `i`.
+#[inline(always)]
+fn opposite(i: usize) -> usize {
+    (i + 4) % 8
+}
+
 /// Ruling (obstruction) for a region reached by `touching` supergroups per
 /// colour: bit `2c` when a breath there is free for colour `c`, bit `2c + 1`
 /// when it is obstructed (exactly one enemy supergroup reaches it). Masks of
@@ -91,7 +169,13 @@ fn obstruction(touching: [u8; 2]) -> u8 {
 /// it: empty, in a region that not exactly one enemy supergroup reaches (the
 /// per-cell form of [`obstruction`]).
 #[inline(always)]
-fn free_breath(grid: &[u8], comp: &[u16], touching: &[[u8; 2]], e: usize, k: usize) -> bool {
+fn free_breath(
+    grid: &Table<u8>,
+    comp: &Table<u16>,
+    touching: &Table<[u8; 2]>,
+    e: usize,
+    k: usize,
+) -> bool {
     grid[e] == EMPTY && touching[comp[e] as usize][1 - k] != 1
 }
 
@@ -99,6 +183,8 @@ fn free_breath(grid: &[u8], comp: &[u16], touching: &[[u8; 2]], e: usize, k: usi
 #[derive(Debug)]
 pub(super) struct Regions {
     side: usize,
+    /// Per point: its grid cell.
+    grid_cells: &'static GridCells,
     /// Grid width: the side plus the border on either hand.
     width: usize,
     /// The words of a [`Cells`] that hold the grid's cells.
@@ -112,29 +198,29 @@ pub(super) struct Regions {
 /// copies, and what `swap_board`, `save` and `restore` move as one.
 #[derive(Debug, Default)]
 struct Description {
-    grid: Vec<u8>,
+    grid: Table<u8>,
     /// The grid's empty cells, and per colour its stones.
     empty: Cells,
     stones: [Cells; 2],
     /// Per grid cell: the id of its component; `NONE` on the border.
-    comp: Vec<u16>,
+    comp: Table<u16>,
     /// Per id: the cells of its component.
-    size: Vec<u16>,
+    size: Table<u16>,
     /// Per region id and colour: how many distinct supergroups of that
     /// colour reach the region (0, 1, 2, or `SEVERAL`), and the first two
     /// of them, as in [`Reach`].
-    touching: Vec<[u8; 2]>,
-    first: Vec<[u16; 2]>,
-    second: Vec<[u16; 2]>,
+    touching: Table<[u8; 2]>,
+    first: Table<[u16; 2]>,
+    second: Table<[u16; 2]>,
     /// Per grid cell: whether the stone there is in a group with an
     /// unobstructed breath.
-    alive: Vec<bool>,
+    alive: Table<bool>,
     /// Per grid cell holding a stone: a cell king-adjacent to its group, a
     /// breath of it when chosen (a free one, as a rule), or a border cell;
     /// tried first when the group is judged again. Groups only grow until
     /// removed whole, so it stays beside the group; whether it is still a
     /// free breath is checked at each use.
-    witness: Vec<u16>,
+    witness: Table<u16>,
     /// Per colour: stones not marked alive.
     dead: [usize; 2],
     /// Every stone not marked alive, among others since removed or revived
@@ -142,7 +228,7 @@ struct Description {
     /// never outgrows the board.
     smothered_cells: Vec<u16>,
     /// Per grid cell: in `smothered_cells`.
-    listed: Vec<bool>,
+    listed: Table<bool>,
     /// Ids no component holds.
     unused: Vec<u16>,
 }
@@ -215,17 +301,17 @@ struct Scratch {
     /// Per grid cell: visited by the current flood.
     seen: Marks,
     /// Per grid cell reached by [`Regions::separate`]: the source it came from.
-    source_of: Vec<u16>,
+    source_of: Table<u16>,
     /// Per id: a region that other regions were merged into in this update
     /// (its `merged` mask is valid).
     merging: Marks,
     /// Per id: queued in `recount` in this update.
     queued: Marks,
     /// Per id: the obstruction masks of the regions merged into it.
-    merged: Vec<u8>,
+    merged: Table<u8>,
     /// Per id and colour: what reaches the regions merged into it and the
     /// emptied points.
-    reaching: Vec<[Reach; 2]>,
+    reaching: Table<[Reach; 2]>,
     /// Regions to count again.
     recount: Vec<Recount>,
     /// Stones whose groups are to be judged again.
@@ -253,10 +339,10 @@ struct Scratch {
     fates: Vec<Fate>,
     /// Per region id and colour: see [`Regions::contacts`], and whether
     /// they were counted.
-    contacts: Vec<[u8; 2]>,
+    contacts: Table<[u8; 2]>,
     counted: Marks,
     /// Per region id: see [`Regions::single_region_groups`].
-    enclosed: Vec<u16>,
+    enclosed: Table<u16>,
     /// See [`Regions::save`].
     saved: Description,
 }
@@ -265,11 +351,11 @@ impl Scratch {
     fn new(cells: usize, ids: usize) -> Self {
         Scratch {
             seen: Marks::new(cells),
-            source_of: vec![0; cells],
+            source_of: Table::new(cells, 0),
             merging: Marks::new(ids),
             queued: Marks::new(ids),
-            merged: vec![0; ids],
-            reaching: vec![[Reach::NOTHING; 2]; ids],
+            merged: Table::new(ids, 0),
+            reaching: Table::new(ids, [Reach::NOTHING; 2]),
             recount: Vec::with_capacity(ids),
             seeds: Vec::with_capacity(cells),
             beside: Vec::with_capacity(cells),
@@ -284,9 +370,9 @@ impl Scratch {
             moved: Vec::with_capacity(cells),
             broken: Vec::new(),
             fates: Vec::new(),
-            contacts: vec![[0; 2]; ids],
+            contacts: Table::new(ids, [0; 2]),
             counted: Marks::new(ids),
-            enclosed: vec![0; ids],
+            enclosed: Table::new(ids, 0),
             saved: Description::default(),
         }
     }
@@ -296,6 +382,7 @@ impl Clone for Regions {
     fn clone(&self) -> Self {
         Regions {
             side: self.side,
+            grid_cells: self.grid_cells,
             width: self.width,
             words: self.words,
             described: {
@@ -311,6 +398,7 @@ impl Clone for Regions {
     /// taken before every placement that must be resolved and taken back).
     fn clone_from(&mut self, source: &Self) {
         self.side = source.side;
+        self.grid_cells = source.grid_cells;
         self.width = source.width;
         self.words = source.words;
         self.described.clone_from(&source.described);
@@ -326,12 +414,13 @@ impl Regions {
         let width = side + 2;
         let cells = width * width;
         let ids = side * side;
-        let mut grid = vec![OFF; cells];
+        let mut grid = Table::new(cells, OFF);
         for r in 0..side {
-            grid[(r + 1) * width + 1..(r + 1) * width + 1 + side].fill(EMPTY);
+            grid.as_mut_slice()[(r + 1) * width + 1..(r + 1) * width + 1 + side].fill(EMPTY);
         }
         Regions {
             side,
+            grid_cells: grid_cells(side),
             width,
             words: bits::words_for(cells),
             described: Description {
@@ -339,16 +428,16 @@ impl Regions {
                 // Set by `rebuild`, as every position is.
                 empty: Cells::NONE,
                 stones: [Cells::NONE; 2],
-                comp: vec![NONE; cells],
-                size: vec![0; ids],
-                touching: vec![[0; 2]; ids],
-                first: vec![[NONE; 2]; ids],
-                second: vec![[NONE; 2]; ids],
-                alive: vec![false; cells],
-                witness: vec![0; cells],
+                comp: Table::new(cells, NONE),
+                size: Table::new(ids, 0),
+                touching: Table::new(ids, [0; 2]),
+                first: Table::new(ids, [NONE; 2]),
+                second: Table::new(ids, [NONE; 2]),
+                alive: Table::new(cells, false),
+                witness: Table::new(cells, 0),
                 dead: [0; 2],
                 smothered_cells: Vec::with_capacity(cells),
-                listed: vec![false; cells],
+                listed: Table::new(cells, false),
                 unused: Vec::with_capacity(ids),
             },
             scratch: Scratch::new(cells, ids),
@@ -364,8 +453,7 @@ impl Regions {
     /// The grid cell of point `p`.
     #[inline]
     fn cell_of(&self, p: Point) -> usize {
-        let (r, c) = (p as usize / self.side, p as usize % self.side);
-        (r + 1) * self.width + c + 1
+        self.grid_cells[p as usize % ENTRIES] as usize
     }
 
     /// The point of interior grid cell `g`.
@@ -396,7 +484,7 @@ impl Regions {
     pub(super) fn rebuild(&mut self, cells: &[u8]) {
         for (r, row) in cells.chunks_exact(self.side).enumerate() {
             let start = (r + 1) * self.width + 1;
-            self.described.grid[start..start + self.side].copy_from_slice(row);
+            self.described.grid.as_mut_slice()[start..start + self.side].copy_from_slice(row);
         }
         self.described.empty = Cells::NONE;
         self.described.stones = [Cells::NONE; 2];
@@ -582,7 +670,9 @@ impl Regions {
                 return Err(format!("cell {g} is smothered but not listed"));
             }
         }
-        let flagged = self.described.listed.iter().filter(|&&l| l).count();
+        let flagged = (0..self.described.listed.len())
+            .filter(|&g| self.described.listed[g])
+            .count();
         if flagged != self.described.smothered_cells.len()
             || self
                 .described

@@ -26,7 +26,7 @@ impl Regions {
             return false;
         }
         let ring = self.ring();
-        let (grid, comp) = (&self.described.grid[..], &self.described.comp[..]);
+        let (grid, comp) = (&self.described.grid, &self.described.comp);
         let scratch = &mut self.scratch;
         scratch.beside.clear();
         scratch.seen.clear();

@@ -1,9 +1,9 @@
 //! Judging groups: whether each group a move touched keeps a free breath,
 //! starting from its witness, and the smothered groups of a colour.
 
-use super::{free_breath, Cells, Regions, NO_CELL};
+use super::{free_breath, ring_entries, ring_mask, ring_values, Cells, Regions, NO_CELL, OFF};
 use crate::board::Point;
-use crate::core::Colour;
+use crate::core::{Colour, EMPTY};
 
 impl Regions {
     /// Seeds the stones of the colours in `colours` beside the region
@@ -32,12 +32,12 @@ impl Regions {
         let w = self.width as isize;
         let orthogonal = [-1, 1, -w, w];
         let (grid, comp, touching) = (
-            &self.described.grid[..],
-            &self.described.comp[..],
-            &self.described.touching[..],
+            &self.described.grid,
+            &self.described.comp,
+            &self.described.touching,
         );
-        let (alive, dead) = (&mut self.described.alive[..], &mut self.described.dead);
-        let witness = &mut self.described.witness[..];
+        let (alive, dead) = (&mut self.described.alive, &mut self.described.dead);
+        let witness = &mut self.described.witness;
         let (smothered_cells, listed) = (
             &mut self.described.smothered_cells,
             &mut self.described.listed,
@@ -185,11 +185,13 @@ impl Regions {
     /// Queues the stones around cell `g` to be judged: their groups lost or
     /// gained the breath `g`.
     pub(super) fn seed_ring(&mut self, g: usize) {
-        for &o in &self.ring() {
-            let s = g.wrapping_add_signed(o);
-            if Self::colour_index(self.described.grid[s]).is_some() {
-                self.scratch.seeds.push(s as u16);
-            }
+        let ring = self.ring();
+        let around = ring_values(&self.described.grid, g, self.width);
+        let stones = !(ring_mask(around, EMPTY) | ring_mask(around, OFF));
+        for i in ring_entries(stones) {
+            self.scratch
+                .seeds
+                .push(g.wrapping_add_signed(ring[i]) as u16);
         }
     }
 }

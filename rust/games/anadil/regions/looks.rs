@@ -2,7 +2,10 @@
 //! so that they need no update (or only a trivial one), and the lone-stone
 //! judgements behind `Anadil::judge_lone_placements`.
 
-use super::{free_breath, ring_connected, Description, Regions, EMPTY};
+use super::{
+    free_breath, opposite, ring_connected, ring_entries, ring_mask, ring_values, Description,
+    Regions, EMPTY,
+};
 use crate::board::Point;
 use crate::core::Colour;
 
@@ -38,18 +41,15 @@ impl Regions {
         let g = self.cell_of(p);
         let ring = self.ring();
         let (k, stone, enemy_stone) = (colour.index(), colour.stone(), colour.opponent().stone());
-        let (mut open, mut enemies) = (0u8, 0u8);
+        let around = ring_values(&self.described.grid, g, self.width);
+        let (open, enemies) = (ring_mask(around, EMPTY), ring_mask(around, enemy_stone));
+        let friends = ring_mask(around, stone);
         let mut friend = None;
-        for (i, &o) in ring.iter().enumerate() {
-            let s = g.wrapping_add_signed(o);
-            match self.described.grid[s] {
-                EMPTY => open |= 1 << i,
-                v if v == enemy_stone => enemies |= 1 << i,
-                v if v == stone => match friend {
-                    None => friend = Some(self.described.comp[s]),
-                    Some(f) if f != self.described.comp[s] => return None,
-                    _ => {}
-                },
+        for i in ring_entries(friends) {
+            let id = self.described.comp[g.wrapping_add_signed(ring[i])];
+            match friend {
+                None => friend = Some(id),
+                Some(f) if f != id => return None,
                 _ => {}
             }
         }
@@ -74,14 +74,14 @@ impl Regions {
         };
         let stays_free =
             |d: &Description, e: usize| stays_free_for_enemy(d, e, g, (region, ours_after), k);
-        for i in (0..8).filter(|&i| enemies >> i & 1 == 1) {
+        for i in ring_entries(enemies) {
             let s = g.wrapping_add_signed(ring[i]);
             let (mut reaches, mut breathes) = (false, false);
-            for &o in &ring {
-                let e = s.wrapping_add_signed(o);
-                if e == g || self.described.grid[e] != EMPTY {
-                    continue;
-                }
+            // The empty cells around it but `g`.
+            let open = ring_mask(ring_values(&self.described.grid, s, self.width), EMPTY)
+                & !(1 << opposite(i));
+            for j in ring_entries(open) {
+                let e = s.wrapping_add_signed(ring[j]);
                 reaches |= self.described.comp[e] as usize == region;
                 breathes |= stays_free(&self.described, e);
             }
@@ -95,12 +95,12 @@ impl Regions {
         }
         let free_for_colour =
             |d: &Description, e: usize| e != g && free_breath(&d.grid, &d.comp, &d.touching, e, k);
-        for i in (1..8).step_by(2) {
+        // The diagonal ring entries.
+        for i in ring_entries(friends & 0xAA) {
             let s = g.wrapping_add_signed(ring[i]);
-            if self.described.grid[s] == stone
-                && !ring
-                    .iter()
-                    .any(|&o| free_for_colour(&self.described, s.wrapping_add_signed(o)))
+            if !ring
+                .iter()
+                .any(|&o| free_for_colour(&self.described, s.wrapping_add_signed(o)))
                 && !self.group_shows(s, free_for_colour)
             {
                 return None;
@@ -180,18 +180,18 @@ impl Regions {
             return false;
         }
         let rival = self.described.first[region][1 - k];
-        let mut open = 0u8;
+        let around = ring_values(&self.described.grid, g, self.width);
+        let (open, friends) = (ring_mask(around, EMPTY), ring_mask(around, stone));
+        // A friend beside it orthogonally joins its group.
+        if friends & 0x55 != 0 {
+            return false;
+        }
         let mut friend = None;
-        for (i, &o) in ring.iter().enumerate() {
-            let s = g.wrapping_add_signed(o);
-            match self.described.grid[s] {
-                EMPTY => open |= 1 << i,
-                v if v == stone => match friend {
-                    _ if i % 2 == 0 => return false,
-                    None => friend = Some(self.described.comp[s]),
-                    Some(f) if f != self.described.comp[s] => return false,
-                    _ => {}
-                },
+        for i in ring_entries(friends) {
+            let id = self.described.comp[g.wrapping_add_signed(ring[i])];
+            match friend {
+                None => friend = Some(id),
+                Some(f) if f != id => return false,
                 _ => {}
             }
         }
@@ -202,18 +202,15 @@ impl Regions {
             (ours + 1).min(2)
         };
         if open != 0 {
+            let (grid, comp) = (&self.described.grid, &self.described.comp);
             let rival_at = |e: usize| {
-                ring.iter().any(|&o| {
-                    let s = e.wrapping_add_signed(o);
-                    self.described.grid[s] == enemy_stone && self.described.comp[s] == rival
-                })
+                ring_entries(ring_mask(ring_values(grid, e, self.width), enemy_stone))
+                    .any(|i| comp[e.wrapping_add_signed(ring[i])] == rival)
             };
             // It reached the region elsewhere if not through `p`, and else
             // it must still touch it beside `p`.
             let rival_stays = !rival_at(g)
-                || (0..8)
-                    .filter(|&i| open >> i & 1 == 1)
-                    .any(|i| rival_at(g.wrapping_add_signed(ring[i])));
+                || ring_entries(open).any(|i| rival_at(g.wrapping_add_signed(ring[i])));
             if !ring_connected(open) || !rival_stays {
                 return false;
             }
@@ -228,10 +225,8 @@ impl Regions {
         let stays_free =
             |d: &Description, e: usize| stays_free_for_enemy(d, e, g, (region, ours_after), k);
         self.scratch.seen.clear();
-        let enemy_breathes = ring.iter().all(|&o| {
-            let s = g.wrapping_add_signed(o);
-            self.described.grid[s] != enemy_stone || self.group_shows(s, stays_free)
-        });
+        let enemy_breathes = ring_entries(ring_mask(around, enemy_stone))
+            .all(|i| self.group_shows(g.wrapping_add_signed(ring[i]), stays_free));
         enemy_breathes && !(obstructs && self.encloses_another(colour.opponent(), region, p))
     }
 

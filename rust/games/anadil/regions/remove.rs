@@ -2,7 +2,9 @@
 //! them, and the supergroups that held them may fall apart.
 
 use super::reach::{Fate, Reach};
-use super::{obstruction, Recount, Regions, NONE, NO_CELL, UNBOUNDED};
+use super::{
+    obstruction, ring_entries, ring_mask, ring_values, Recount, Regions, NONE, NO_CELL, UNBOUNDED,
+};
 use crate::board::Point;
 use crate::core::{Colour, EMPTY};
 
@@ -17,9 +19,9 @@ impl Regions {
     pub(super) fn separate(&mut self, value: u8, old: u16) {
         let ring = self.ring();
         let (grid, comp, size) = (
-            &self.described.grid[..],
-            &mut self.described.comp[..],
-            &mut self.described.size[..],
+            &self.described.grid,
+            &mut self.described.comp,
+            &mut self.described.size,
         );
         let unused = &mut self.described.unused;
         let s = &mut self.scratch;
@@ -212,10 +214,12 @@ impl Regions {
             self.described.size[target as usize] += 1;
             self.scratch.stack.push(g as u16);
             while let Some(c) = self.scratch.stack.pop() {
-                for &o in &ring {
-                    let u = (c as usize).wrapping_add_signed(o);
+                let c = c as usize;
+                let open = ring_mask(ring_values(&self.described.grid, c, self.width), EMPTY);
+                for i in ring_entries(open) {
+                    let u = c.wrapping_add_signed(ring[i]);
                     let r = self.described.comp[u];
-                    if self.described.grid[u] != EMPTY || r == target {
+                    if r == target {
                         continue;
                     }
                     if r != NONE {

@@ -21,6 +21,6 @@ impl Regions {
         std::mem::swap(&mut self.scratch.saved, &mut self.described);
         self.described
             .witness
-            .copy_from_slice(&self.scratch.saved.witness);
+            .clone_from(&self.scratch.saved.witness);
     }
 }
