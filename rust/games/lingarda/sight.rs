@@ -292,27 +292,17 @@ impl Sight {
         *rays = (*rays & !both(back)) | (lives & (1 << back));
     }
 
-    /// Direction `D` of a flip of `f` (its row `ends` and open directions
-    /// `open`): the end's ray back is live when it holds an empty point and
-    /// `end_is_friend` (of the colour `f` now has), and the empty points up
-    /// to the end see the other colour. Whether the ray of `f` is live, as
-    /// bit `D`.
+    /// Direction `D` of a flip of `f` (its row `ends`): the end's ray back
+    /// is live where `lives` (the ends' rays back that hold an empty point
+    /// and end at a stone of the colour `f` now has, as their bits) has its
+    /// bit, and the empty points up to the end see the other colour.
     #[inline(always)]
-    fn flip_along<const D: usize>(
-        &mut self,
-        steps: &Steps,
-        f: Point,
-        ends: &Row,
-        open: u8,
-        end_is_friend: bool,
-    ) -> u8 {
+    fn flip_along<const D: usize>(&mut self, steps: &Steps, f: Point, ends: &Row, lives: u16) {
         let back = opposite(D);
         let end = ends[D];
-        let holds_empty = (open >> D) & 1 != 0;
         let rays = &mut self.rays[slot(end)];
-        *rays = (*rays & !(1 << back)) | (((holds_empty & end_is_friend) as u16) << back);
+        *rays = (*rays & !(1 << back)) | (lives & (1 << back));
         recolour_along::<D>(&mut self.seen, steps, steps[slot(f)][D], end);
-        ((holds_empty & (end_is_friend | (end == EDGE))) as u8) << D
     }
 }
 
@@ -363,13 +353,22 @@ impl Lingarda {
         for &f in flips {
             let ends = sight.first[f as usize];
             let open = sight.open[f as usize];
-            let friend = |d: usize| self.cells[slot(ends[d])] == stone;
-            let live = sight.flip_along::<0>(steps, f, &ends, open, friend(0))
-                | sight.flip_along::<1>(steps, f, &ends, open, friend(1))
-                | sight.flip_along::<2>(steps, f, &ends, open, friend(2))
-                | sight.flip_along::<3>(steps, f, &ends, open, friend(3))
-                | sight.flip_along::<4>(steps, f, &ends, open, friend(4))
-                | sight.flip_along::<5>(steps, f, &ends, open, friend(5));
+            // Per direction, whether the first point met is a friend now,
+            // or off the board.
+            let mut friends = 0;
+            let mut edges = 0;
+            for (d, &end) in ends[..DIRECTIONS].iter().enumerate() {
+                friends |= u8::from(self.cells[slot(end)] == stone) << d;
+                edges |= u8::from(end == EDGE) << d;
+            }
+            let lives = u16::from(reversed(open & friends));
+            sight.flip_along::<0>(steps, f, &ends, lives);
+            sight.flip_along::<1>(steps, f, &ends, lives);
+            sight.flip_along::<2>(steps, f, &ends, lives);
+            sight.flip_along::<3>(steps, f, &ends, lives);
+            sight.flip_along::<4>(steps, f, &ends, lives);
+            sight.flip_along::<5>(steps, f, &ends, lives);
+            let live = open & (friends | edges);
             let rays = &mut sight.rays[f as usize];
             *rays = (*rays & !(ALL as u16)) | live as u16;
         }
