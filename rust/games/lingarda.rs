@@ -93,7 +93,9 @@ impl Lingarda {
     }
 
     /// Places a stone of the mover at `p` and flips the enemy stones left
-    /// without a lifeline (Placement; `p` must be legal).
+    /// without a lifeline (Placement; `p` must be legal). Kept out of line,
+    /// once a move, so that the random draw's loop keeps its registers.
+    #[inline(never)]
     fn place(&mut self, p: Point) {
         if self.searches.candidate != p || !self.searches.legal {
             self.weigh_legality(p);

@@ -267,53 +267,42 @@ fn recolour_along<const D: usize>(
 
 impl Sight {
     /// Direction `D` of a placement on `p` (its row of `first` as it stood,
-    /// `ends`, and its open directions, `open`) of a stone of `colour` (by
-    /// index): the empty points up to the end see `p` in that colour, the
-    /// neighbour's ray back loses an empty point, and the end's ray back ends
-    /// at `p`, live when it holds an empty point and `end_is_friend`.
+    /// `ends`) of a stone whose colour's byte of a pair of masks is `colour`
+    /// (see [`shift`]): the empty points up to the end see `p` in that
+    /// colour, the neighbour's ray back loses an empty point, and the end's
+    /// ray back ends at `p`, live where `lives` (the ends' rays back, as
+    /// their bits) has its bit.
     #[inline(always)]
     fn place_along<const D: usize>(
         &mut self,
         steps: &Steps,
         p: Point,
         ends: &Row,
-        open: u8,
-        colour: usize,
-        end_is_friend: bool,
+        colour: u16,
+        lives: u16,
     ) {
         let back = opposite(D);
         let end = ends[D];
         let next = steps[slot(p)][D];
-        let sees = (1 << back) << shift(colour);
+        let sees = colour & both(back);
         see_along::<D>(&mut self.first, &mut self.seen, steps, p, next, end, sees);
         self.open[slot(next)] &= !(1 << back);
         self.first[slot(end)][back] = p;
-        let lives = ((open >> D) & 1 != 0) & end_is_friend;
         let rays = &mut self.rays[slot(end)];
-        *rays = (*rays & !both(back)) | ((lives as u16) << back);
+        *rays = (*rays & !both(back)) | (lives & (1 << back));
     }
 
-    /// Direction `D` of a flip of `f` (its row `ends` and open directions
-    /// `open`): the end's ray back is live when it holds an empty point and
-    /// `end_is_friend` (of the colour `f` now has), and the empty points up
-    /// to the end see the other colour. Whether the ray of `f` is live, as
-    /// bit `D`.
+    /// Direction `D` of a flip of `f` (its row `ends`): the end's ray back
+    /// is live where `lives` (the ends' rays back that hold an empty point
+    /// and end at a stone of the colour `f` now has, as their bits) has its
+    /// bit, and the empty points up to the end see the other colour.
     #[inline(always)]
-    fn flip_along<const D: usize>(
-        &mut self,
-        steps: &Steps,
-        f: Point,
-        ends: &Row,
-        open: u8,
-        end_is_friend: bool,
-    ) -> u8 {
+    fn flip_along<const D: usize>(&mut self, steps: &Steps, f: Point, ends: &Row, lives: u16) {
         let back = opposite(D);
         let end = ends[D];
-        let holds_empty = (open >> D) & 1 != 0;
         let rays = &mut self.rays[slot(end)];
-        *rays = (*rays & !(1 << back)) | (((holds_empty & end_is_friend) as u16) << back);
+        *rays = (*rays & !(1 << back)) | (lives & (1 << back));
         recolour_along::<D>(&mut self.seen, steps, steps[slot(f)][D], end);
-        ((holds_empty & (end_is_friend | (end == EDGE))) as u8) << D
     }
 }
 
@@ -334,13 +323,15 @@ impl Lingarda {
         let open = sight.open[p as usize];
         let friends = sight.seen_of(p, m);
         let edges = ALL & !(friends | sight.seen_of(p, o));
-        let friend = |d: usize| (friends >> d) & 1 != 0;
-        sight.place_along::<0>(steps, p, &ends, open, m, friend(0));
-        sight.place_along::<1>(steps, p, &ends, open, m, friend(1));
-        sight.place_along::<2>(steps, p, &ends, open, m, friend(2));
-        sight.place_along::<3>(steps, p, &ends, open, m, friend(3));
-        sight.place_along::<4>(steps, p, &ends, open, m, friend(4));
-        sight.place_along::<5>(steps, p, &ends, open, m, friend(5));
+        // The ends' rays back that hold an empty point and end at a friend.
+        let lives = u16::from(reversed(open & friends));
+        let colour = u16::from(ALL) << shift(m);
+        sight.place_along::<0>(steps, p, &ends, colour, lives);
+        sight.place_along::<1>(steps, p, &ends, colour, lives);
+        sight.place_along::<2>(steps, p, &ends, colour, lives);
+        sight.place_along::<3>(steps, p, &ends, colour, lives);
+        sight.place_along::<4>(steps, p, &ends, colour, lives);
+        sight.place_along::<5>(steps, p, &ends, colour, lives);
         sight.first[slot(EDGE)] = EDGE_ROW;
         let live = open & (friends | edges);
         sight.rays[p as usize] = live as u16 | (((open & edges) as u16) << EDGE_SHIFT);
@@ -362,13 +353,22 @@ impl Lingarda {
         for &f in flips {
             let ends = sight.first[f as usize];
             let open = sight.open[f as usize];
-            let friend = |d: usize| self.cells[slot(ends[d])] == stone;
-            let live = sight.flip_along::<0>(steps, f, &ends, open, friend(0))
-                | sight.flip_along::<1>(steps, f, &ends, open, friend(1))
-                | sight.flip_along::<2>(steps, f, &ends, open, friend(2))
-                | sight.flip_along::<3>(steps, f, &ends, open, friend(3))
-                | sight.flip_along::<4>(steps, f, &ends, open, friend(4))
-                | sight.flip_along::<5>(steps, f, &ends, open, friend(5));
+            // Per direction, whether the first point met is a friend now,
+            // or off the board.
+            let mut friends = 0;
+            let mut edges = 0;
+            for (d, &end) in ends[..DIRECTIONS].iter().enumerate() {
+                friends |= u8::from(self.cells[slot(end)] == stone) << d;
+                edges |= u8::from(end == EDGE) << d;
+            }
+            let lives = u16::from(reversed(open & friends));
+            sight.flip_along::<0>(steps, f, &ends, lives);
+            sight.flip_along::<1>(steps, f, &ends, lives);
+            sight.flip_along::<2>(steps, f, &ends, lives);
+            sight.flip_along::<3>(steps, f, &ends, lives);
+            sight.flip_along::<4>(steps, f, &ends, lives);
+            sight.flip_along::<5>(steps, f, &ends, lives);
+            let live = open & (friends | edges);
             let rays = &mut sight.rays[f as usize];
             *rays = (*rays & !(ALL as u16)) | live as u16;
         }
