@@ -133,9 +133,9 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
     const _: () = assert!(OWN == 0 && OPPONENT == 1 && EMPTY_PLANE == 2);
     const _: () = assert!(ON_BOARD == 3 && OWN_BLACK == 4 && OWN_TURN == 5);
     // The on-board plane first holds a code a cell (off the board, empty,
-    // Black, White); each plane is then one pass of comparisons over it,
-    // the mask last, with no branch on what a point holds (a branch a
-    // point, mispredicted on a random board, cost more than the rest).
+    // Black, White); one pass of comparisons over it then writes every
+    // plane, with no branch on what a point holds (a branch a point,
+    // mispredicted on a random board, cost more than the rest).
     let (planes, flags) = out.split_at_mut(OWN_BLACK * area);
     let (stones, codes) = planes.split_at_mut(ON_BOARD * area);
     let (own_black, own_turn) = flags.split_at_mut(area);
@@ -153,16 +153,26 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
         let first = usize::from(run.first);
         codes[run_cells(run)].copy_from_slice(&by_point[first..first + usize::from(run.len)]);
     }
-    let own = cell_code(Some(perspective));
-    let opponent = cell_code(Some(perspective.opponent()));
-    for (plane, code) in stones
-        .chunks_exact_mut(area)
-        .zip([own, opponent, EMPTY_CELL])
-    {
-        write_where(plane, codes, T::from(code), one);
-    }
-    for value in codes.iter_mut() {
-        *value = if *value == off { off } else { one };
+    let own = T::from(cell_code(Some(perspective)));
+    let opponent = T::from(cell_code(Some(perspective.opponent())));
+    let empty = T::from(EMPTY_CELL);
+    let zero = T::from(0);
+    let (own_stones, rest) = stones.split_at_mut(area);
+    let (opponent_stones, empty_points) = rest.split_at_mut(area);
+    // The stone planes and the mask in one pass over the codes, each code
+    // read once (a pass a plane read them four times); the codes give way
+    // to the mask as they are read.
+    let planes = own_stones
+        .iter_mut()
+        .zip(opponent_stones)
+        .zip(empty_points)
+        .zip(codes.iter_mut());
+    for (((own_stone, opponent_stone), empty_point), on_board) in planes {
+        let at = *on_board;
+        *own_stone = if at == own { one } else { zero };
+        *opponent_stone = if at == opponent { one } else { zero };
+        *empty_point = if at == empty { one } else { zero };
+        *on_board = if at == off { zero } else { one };
     }
     // The flag planes are the board's mask where they are set.
     let on_board = &*codes;
@@ -173,7 +183,7 @@ pub fn write_common_planes<P: Position, T: Copy + PartialEq + From<u8>>(
         if set {
             plane.copy_from_slice(on_board);
         } else {
-            plane.fill(off);
+            plane.fill(zero);
         }
     }
 }
@@ -194,15 +204,6 @@ fn cell_code(stone: Option<Colour>) -> u8 {
         "a cell byte plus EMPTY_CELL is its code"
     );
     stone.map_or(0, Colour::stone) + EMPTY_CELL
-}
-
-/// Sets `plane` to `one` where `codes` holds `code`, to zero elsewhere.
-#[inline]
-fn write_where<T: Copy + PartialEq + From<u8>>(plane: &mut [T], codes: &[T], code: T, one: T) {
-    let zero = T::from(0);
-    for (value, &at) in plane.iter_mut().zip(codes) {
-        *value = if at == code { one } else { zero };
-    }
 }
 
 /// The grid indices of `run`'s points.
