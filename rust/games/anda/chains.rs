@@ -534,7 +534,7 @@ impl Anda {
         let stone = colour.stone();
         let head = self.regions[r as usize].head;
         // Borrowed apart, so that the addresses stay in registers.
-        let (around, label, next) = (&self.around[..], &self.label[..], &self.next[..]);
+        let (around, label, next) = (&self.around, &self.label, &self.next);
         let (marks, suspects) = (&mut self.scratch.group_marks, &mut self.suspects);
         let mut q = head;
         loop {

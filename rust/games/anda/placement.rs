@@ -157,9 +157,9 @@ impl Anda {
         // the board: a point is written before it is known to be new, so
         // queueing it does not branch.
         // Slices, so that the buffers' addresses stay in registers.
-        let queue = &mut self.scratch.queue[..];
+        let queue = &mut self.scratch.queue;
         let marks = &mut self.scratch.marks;
-        let (around, label) = (&self.around[..], &self.label[..]);
+        let (around, label) = (&self.around, &self.label);
         for &rep in reps {
             marks.clear();
             marks.mark(p);
