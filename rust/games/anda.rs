@@ -28,6 +28,7 @@
 
 mod chains;
 mod geometry;
+mod marks;
 mod placement;
 mod removal;
 mod setup;
@@ -39,12 +40,13 @@ use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
+use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
+use marks::Marks;
 use table::Table;
 pub use views::{Breath, ColourScore, Liberty};
 
