@@ -384,13 +384,24 @@ impl Anda {
     /// (one run is one group), as (group id, a stone) pairs.
     #[inline]
     pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
-        let (stones, runs) = ring.run_points(mask);
+        let runs = RUNS[mask as usize];
         let mut out = [(NONE, NO_POINT); MAX_ARCS];
         let mut count = 0;
-        for &s in &stones[..runs] {
+        // Every run is compared with every slot (the unfilled ones hold no
+        // group), and a slot is written past the filled ones only while one
+        // is free: indices that need no bounds test.
+        for (i, &d) in runs.starts.iter().enumerate() {
+            if i == runs.count as usize {
+                break;
+            }
+            let s = ring.points[d as usize % 6];
             let g = self.label[s as usize];
-            if !out[..count].iter().any(|&(h, _)| h == g) {
-                out[count] = (g, s);
+            if !out.iter().any(|&(h, _)| h == g) {
+                for (j, slot) in out.iter_mut().enumerate() {
+                    if j == count {
+                        *slot = (g, s);
+                    }
+                }
                 count += 1;
             }
         }
