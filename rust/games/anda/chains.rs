@@ -422,7 +422,7 @@ impl Anda {
         let ring = self.ring(p, colour);
         let (friends, friend_count) = self.groups_in(&ring, ring.friend);
         let friends = &friends[..friend_count];
-        let (foes, foe_count) = self.groups_in(&ring, ring.foe);
+        let (foes, _) = self.groups_in(&ring, ring.foe);
 
         // Regions beside two merging groups may drop from two touching
         // groups of this colour to one: note those that count two now.
@@ -504,7 +504,7 @@ impl Anda {
         // touching a part whose obstruction crossed "exactly one"; enemy
         // groups touching a region where this colour's groups merged.
         self.scratch.group_marks.clear();
-        for &(f, s) in &foes[..foe_count] {
+        for &(f, s) in foes.iter().take_while(|&&(f, _)| f != NONE) {
             self.scratch.group_marks.mark(f);
             self.suspects.push(s);
         }

@@ -132,8 +132,9 @@ impl Anda {
             }
         }
         if ring.friend != 0 {
-            let (friends, count) = self.groups_in(&ring, ring.friend);
-            for &(f, _) in &friends[..count] {
+            let (friends, _) = self.groups_in(&ring, ring.friend);
+            // The slots past the groups hold none.
+            for &(f, _) in friends.iter().take_while(|&&(f, _)| f != NONE) {
                 if self.breathes_outside(f, enemy, r0) {
                     return true;
                 }
