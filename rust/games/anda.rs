@@ -28,22 +28,26 @@
 
 mod chains;
 mod geometry;
+mod marks;
 mod placement;
 mod removal;
 mod setup;
 mod split;
+mod table;
 mod views;
 
 use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Marks, PointList, Rng, EMPTY};
+use crate::core::{Colour, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
+use marks::Marks;
+use table::Table;
 pub use views::{Breath, ColourScore, Liberty};
 
 /// An Anda position.
@@ -51,22 +55,22 @@ pub use views::{Breath, ColourScore, Liberty};
 pub struct Anda {
     board: &'static Board,
     /// Each point's six neighbours, the edge mapped to the sentinel `N`.
-    rings: &'static [[Point; 6]],
+    rings: &'static Table<[Point; 6]>,
     komi: i64,
     /// Per point, then the sentinel point `N` holding [`geometry::BORDER`].
-    cells: Vec<u8>,
+    cells: Table<u8>,
     /// Per point, the contents of its ring as masks over the directions:
     /// byte `v` marks the neighbours whose cell value is `v` (empty, black,
     /// white, border). Kept up to date by every change of a cell.
-    around: Vec<u32>,
+    around: Table<u32>,
     /// A stone's group id, or an empty point's region id (two id pools).
-    label: Vec<u16>,
+    label: Table<u16>,
     /// Circular lists of members: singly linked for a group's stones,
     /// doubly linked (with `prev`) for a region's points.
-    next: Vec<Point>,
-    prev: Vec<Point>,
-    groups: Vec<Group>,
-    regions: Vec<Region>,
+    next: Table<Point>,
+    prev: Table<Point>,
+    groups: Table<Group>,
+    regions: Table<Region>,
     free_groups: Vec<u16>,
     free_regions: Vec<u16>,
     /// The open points (here every empty point), so a random placement is
@@ -103,15 +107,15 @@ struct Scratch {
     /// all bits but the two lowest) and which arc's exploration reached it
     /// first then (the two lowest): one read tells both whether a point is
     /// new to a split and whose it is.
-    owner: Vec<u32>,
+    owner: Table<u32>,
     split_stamp: u32,
     stack: Vec<Point>,
     /// A breadth-first queue, sized so that a point is written before it is
     /// counted.
-    queue: Vec<Point>,
+    queue: Table<Point>,
     /// Each arc's points found while splitting (as many as its length
     /// there says), sized so that a point is written before it is counted.
-    arc_members: [Vec<Point>; MAX_ARCS],
+    arc_members: [Table<Point>; MAX_ARCS],
     doomed: Vec<u16>,
     removed: Vec<Point>,
     watch: Vec<u16>,
@@ -120,15 +124,15 @@ struct Scratch {
 impl Scratch {
     fn new(n: usize) -> Scratch {
         let buffer = || Vec::with_capacity(n);
-        let arc = || vec![0; n];
+        let arc = || Table::new(n, 0);
         Scratch {
             marks: Marks::new(n),
             group_marks: Marks::new(n),
             region_marks: Marks::new(n),
-            owner: vec![0; n],
+            owner: Table::new(n, 0),
             split_stamp: 0,
             stack: buffer(),
-            queue: vec![0; n],
+            queue: Table::new(n, 0),
             arc_members: [arc(), arc(), arc()],
             doomed: Vec::with_capacity(n),
             removed: buffer(),
@@ -179,13 +183,13 @@ impl Anda {
             board,
             rings: geometry::rings(board),
             komi,
-            cells: vec![EMPTY; n + 1],
-            around: vec![0; n + 1],
-            label: vec![NONE; n + 1],
-            next: vec![0; n],
-            prev: vec![0; n],
-            groups: vec![Group::default(); n],
-            regions: vec![Region::default(); n],
+            cells: Table::new(n + 1, EMPTY),
+            around: Table::new(n + 1, 0),
+            label: Table::new(n + 1, NONE),
+            next: Table::new(n, 0),
+            prev: Table::new(n, 0),
+            groups: Table::new(n, Group::default()),
+            regions: Table::new(n, Region::default()),
             free_groups: Vec::with_capacity(n),
             free_regions: Vec::with_capacity(n),
             open: PointList::empty(n),

@@ -384,13 +384,24 @@ impl Anda {
     /// (one run is one group), as (group id, a stone) pairs.
     #[inline]
     pub(super) fn groups_in(&self, ring: &Ring, mask: u8) -> ([(u16, Point); MAX_ARCS], usize) {
-        let (stones, runs) = ring.run_points(mask);
+        let runs = RUNS[mask as usize];
         let mut out = [(NONE, NO_POINT); MAX_ARCS];
         let mut count = 0;
-        for &s in &stones[..runs] {
+        // Every run is compared with every slot (the unfilled ones hold no
+        // group), and a slot is written past the filled ones only while one
+        // is free: indices that need no bounds test.
+        for (i, &d) in runs.starts.iter().enumerate() {
+            if i == runs.count as usize {
+                break;
+            }
+            let s = ring.points[d as usize % 6];
             let g = self.label[s as usize];
-            if !out[..count].iter().any(|&(h, _)| h == g) {
-                out[count] = (g, s);
+            if !out.iter().any(|&(h, _)| h == g) {
+                for (j, slot) in out.iter_mut().enumerate() {
+                    if j == count {
+                        *slot = (g, s);
+                    }
+                }
                 count += 1;
             }
         }
@@ -411,7 +422,7 @@ impl Anda {
         let ring = self.ring(p, colour);
         let (friends, friend_count) = self.groups_in(&ring, ring.friend);
         let friends = &friends[..friend_count];
-        let (foes, foe_count) = self.groups_in(&ring, ring.foe);
+        let (foes, _) = self.groups_in(&ring, ring.foe);
 
         // Regions beside two merging groups may drop from two touching
         // groups of this colour to one: note those that count two now.
@@ -493,7 +504,7 @@ impl Anda {
         // touching a part whose obstruction crossed "exactly one"; enemy
         // groups touching a region where this colour's groups merged.
         self.scratch.group_marks.clear();
-        for &(f, s) in &foes[..foe_count] {
+        for &(f, s) in foes.iter().take_while(|&&(f, _)| f != NONE) {
             self.scratch.group_marks.mark(f);
             self.suspects.push(s);
         }
@@ -534,7 +545,7 @@ impl Anda {
         let stone = colour.stone();
         let head = self.regions[r as usize].head;
         // Borrowed apart, so that the addresses stay in registers.
-        let (around, label, next) = (&self.around[..], &self.label[..], &self.next[..]);
+        let (around, label, next) = (&self.around, &self.label, &self.next);
         let (marks, suspects) = (&mut self.scratch.group_marks, &mut self.suspects);
         let mut q = head;
         loop {

@@ -10,6 +10,7 @@
 
 use std::sync::OnceLock;
 
+use super::table::Table;
 use crate::board::{Board, Point, NO_POINT};
 
 /// The cell value of the sentinel point beyond the edge.
@@ -57,24 +58,23 @@ const fn runs_table() -> [Runs; 64] {
     table
 }
 
-static RINGS: [OnceLock<Vec<[Point; 6]>>; 26] = [const { OnceLock::new() }; 26];
+static RINGS: [OnceLock<Table<[Point; 6]>>; 26] = [const { OnceLock::new() }; 26];
 
 /// The rings of every point of a hex board, shared per side.
-pub(super) fn rings(board: &'static Board) -> &'static [[Point; 6]] {
+pub(super) fn rings(board: &'static Board) -> &'static Table<[Point; 6]> {
     RINGS[board.side()].get_or_init(|| {
         let sentinel = board.points() as Point;
-        (0..board.points() as Point)
-            .map(|p| {
-                let steps = board.adjacency().steps(p);
-                std::array::from_fn(|d| {
-                    if steps[d] == NO_POINT {
-                        sentinel
-                    } else {
-                        steps[d]
-                    }
-                })
+        let rings = (0..board.points() as Point).map(|p| {
+            let steps = board.adjacency().steps(p);
+            std::array::from_fn(|d| {
+                if steps[d] == NO_POINT {
+                    sentinel
+                } else {
+                    steps[d]
+                }
             })
-            .collect()
+        });
+        Table::from_values(rings, [sentinel; 6])
     })
 }
 

@@ -132,8 +132,9 @@ impl Anda {
             }
         }
         if ring.friend != 0 {
-            let (friends, count) = self.groups_in(&ring, ring.friend);
-            for &(f, _) in &friends[..count] {
+            let (friends, _) = self.groups_in(&ring, ring.friend);
+            // The slots past the groups hold none.
+            for &(f, _) in friends.iter().take_while(|&&(f, _)| f != NONE) {
                 if self.breathes_outside(f, enemy, r0) {
                     return true;
                 }
@@ -157,9 +158,9 @@ impl Anda {
         // the board: a point is written before it is known to be new, so
         // queueing it does not branch.
         // Slices, so that the buffers' addresses stay in registers.
-        let queue = &mut self.scratch.queue[..];
+        let queue = &mut self.scratch.queue;
         let marks = &mut self.scratch.marks;
-        let (around, label) = (&self.around[..], &self.label[..]);
+        let (around, label) = (&self.around, &self.label);
         for &rep in reps {
             marks.clear();
             marks.mark(p);

@@ -6,6 +6,7 @@
 
 use super::chains::{Ring, MAX_ARCS};
 use super::geometry::RUNS;
+use super::table::Table;
 use super::{Anda, Scratch};
 use crate::board::Point;
 use crate::core::{split, Floods, EMPTY};
@@ -17,8 +18,8 @@ use crate::core::{split, Floods, EMPTY};
 /// they meet (`joined` notes that it happened). A flood is a set of arcs
 /// (`arcs`), named by the first.
 struct ArcFloods<'a> {
-    rings: &'static [[Point; 6]],
-    around: &'a [u32],
+    rings: &'static Table<[Point; 6]>,
+    around: &'a Table<u32>,
     scratch: &'a mut Scratch,
     /// This split's stamp in `owner`.
     stamp: u32,
@@ -70,8 +71,7 @@ impl ArcFloods<'_> {
         let Scratch {
             owner, arc_members, ..
         } = &mut *self.scratch;
-        let owner = &mut owner[..];
-        let members = &mut arc_members[a][..];
+        let members = &mut arc_members[a];
         let q = members[read];
         self.cursor[a] = read + 1;
         let ring = &self.rings[q as usize];
