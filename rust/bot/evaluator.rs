@@ -104,37 +104,27 @@ impl<P: Position> Leaf<P> {
     /// # Panics
     /// When `row` is shorter than the actions.
     pub fn set_priors(&mut self, row: &[f32]) -> bool {
+        let row = &row[..self.position.num_actions()];
         // Into a row of the right length, reused: the gather then neither
         // grows the vector nor keeps its length up to date a weight.
         self.priors.resize(self.legal.len(), 0.0);
-        let mut sum = 0.0;
-        // Four weights a step, the loop's own count and test shared by them
-        // (a bounds check a weight keeps the compiler from unrolling it).
-        let mut weights = self.priors.chunks_exact_mut(4);
-        let mut actions = self.legal.chunks_exact(4);
-        for (weights, actions) in (&mut weights).zip(&mut actions) {
-            for (weight, &a) in weights.iter_mut().zip(actions) {
-                let p = row[usize::from(a)];
-                sum += p;
-                *weight = p;
-            }
-        }
-        let rest = weights.into_remainder().iter_mut().zip(actions.remainder());
-        for (weight, &a) in rest {
-            let p = row[usize::from(a)];
-            sum += p;
-            *weight = p;
-        }
+        let (sum, row_usable) = gather_weights(row, &self.legal, &mut self.priors);
         self.prior_sum = sum;
-        // A second pass, over contiguous weights and with no early exit, so
-        // that it runs on vectors (one pass with the gather above did not).
         let first = self.priors[0];
         let (mut usable, mut positive, mut equal) = (true, false, true);
-        for &p in &self.priors {
-            // NaN is in no range, and equals nothing.
-            usable &= (0.0..=f32::MAX).contains(&p);
-            positive |= p > 0.0;
-            equal &= p == first;
+        // When every weight of the row is usable, so are the legal actions'.
+        if row_usable {
+            // Weights at least 0 add up to more than 0 unless all are 0.
+            positive = sum > 0.0;
+            for &p in &self.priors {
+                equal &= p == first;
+            }
+        } else {
+            for &p in &self.priors {
+                usable &= usable_weight(p);
+                positive |= p > 0.0;
+                equal &= p == first;
+            }
         }
         // Equal weights give every child `w * (1 / sum)`, the float the
         // search would give each from the weights.
@@ -146,6 +136,53 @@ impl<P: Position> Leaf<P> {
     pub fn write_mask(&mut self, mask: &mut [bool]) {
         self.position.legal_mask(mask, &mut self.buf);
     }
+}
+
+/// Whether `weight` may be a prior's weight: finite and at least 0 (NaN is
+/// in no range).
+fn usable_weight(weight: f32) -> bool {
+    (0.0..=f32::MAX).contains(&weight)
+}
+
+/// Actions a block of a row of weights: indexed by an action's low byte,
+/// a block needs no bounds check a weight.
+const BLOCK: usize = 256;
+
+/// Writes `row[a]` for each action `a` of `legal` (increasing, each less
+/// than `row.len()`) into `weights`, in order, and returns their sum added
+/// in that order, and whether every weight of the whole row is usable.
+/// The row goes block by block, the last, partial one copied into a whole
+/// one as it is checked; the checks have no early exit, so they run on
+/// vectors.
+fn gather_weights(row: &[f32], legal: &[Action], weights: &mut [f32]) -> (f32, bool) {
+    let (mut legal, mut weights) = (legal, weights);
+    let mut sum = 0.0;
+    let mut gather = |block: &[f32; BLOCK], actions: &[Action], out: &mut [f32]| {
+        for (weight, &a) in out.iter_mut().zip(actions) {
+            let p = block[usize::from(a) % BLOCK];
+            sum += p;
+            *weight = p;
+        }
+    };
+    let mut row_usable = true;
+    let mut blocks = row.chunks_exact(BLOCK);
+    for (i, block) in (&mut blocks).enumerate() {
+        row_usable = block
+            .iter()
+            .fold(row_usable, |ok, &p| ok & usable_weight(p));
+        let here = legal.partition_point(|&a| usize::from(a) < (i + 1) * BLOCK);
+        let (actions, later) = legal.split_at(here);
+        let (out, rest) = std::mem::take(&mut weights).split_at_mut(here);
+        gather(block.try_into().expect("a whole block"), actions, out);
+        (legal, weights) = (later, rest);
+    }
+    let mut last = [0.0; BLOCK];
+    for (copy, &p) in last.iter_mut().zip(blocks.remainder()) {
+        row_usable &= usable_weight(p);
+        *copy = p;
+    }
+    gather(&last, legal, weights);
+    (sum, row_usable)
 }
 
 /// An answer's priors over a leaf's legal actions.

@@ -62,6 +62,18 @@ pub struct PlayedGame {
     pub outcomes: Vec<f32>,
 }
 
+impl PlayedGame {
+    /// Room for `rows` more plies, of `observation_len` floats and
+    /// `actions` actions each.
+    fn reserve_rows(&mut self, rows: usize, observation_len: usize, actions: usize) {
+        self.actions.reserve(rows);
+        self.observations.reserve(rows * observation_len);
+        self.masks.reserve(rows * actions);
+        self.policies.reserve(rows * actions);
+        self.to_move.reserve(rows);
+    }
+}
+
 /// A table where one game at a time is played.
 #[derive(Debug)]
 struct Table<P: Position> {
@@ -99,6 +111,11 @@ impl<P: Position> Table<P> {
         self.position.clone_from(start);
         self.rng = Rng::for_game(options.seed, index as u64);
         self.seats.clear();
+        // Rows for a game as long as it has actions (most end sooner),
+        // reserved at once rather than grown by doubling and copying.
+        let rows = options.max_moves.min(start.num_actions());
+        self.played
+            .reserve_rows(rows, observation_len(start), start.num_actions());
         self.advance(options);
     }
 
