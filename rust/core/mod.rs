@@ -24,6 +24,7 @@ pub(crate) use clone_by_fields;
 
 mod colour;
 mod empty_points;
+mod fixed_table;
 mod flood;
 mod marks;
 mod point_list;
@@ -35,6 +36,7 @@ mod union_find;
 
 pub use colour::{Colour, EMPTY};
 pub use empty_points::{write_set_bits, EmptyPoints, COUNTS, SET_BITS};
+pub use fixed_table::FixedTable;
 pub use flood::Flood;
 pub use marks::Marks;
 pub use point_list::PointList;

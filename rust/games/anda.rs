@@ -33,22 +33,28 @@ mod placement;
 mod removal;
 mod setup;
 mod split;
-mod table;
 mod views;
 
 use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, PointList, Rng, EMPTY};
+use crate::core::{Colour, FixedTable, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
 use marks::Marks;
-use table::Table;
 pub use views::{Breath, ColourScore, Liberty};
+
+/// Entries in every table per point (and the sentinel) or per group or
+/// region id: a power of two at least the 1,801 points of side 25, the
+/// largest, plus the sentinel.
+const ENTRIES: usize = 2048;
+
+/// A table per point or id that reads with no bounds test.
+type Table<T> = FixedTable<T, ENTRIES>;
 
 /// An Anda position.
 #[derive(Debug)]

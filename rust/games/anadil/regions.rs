@@ -29,10 +29,9 @@ mod reach;
 mod remove;
 mod saved;
 mod split;
-mod table;
 
 use crate::board::Point;
-use crate::core::{bits, Colour, GridSet, Marks, EMPTY};
+use crate::core::{bits, Colour, FixedTable, GridSet, Marks, EMPTY};
 
 /// A set of grid cells, a bit per cell of the bordered grid, so that a king
 /// step is a shift and a region a flood of shifts: what walking a large
@@ -42,13 +41,14 @@ type Cells = GridSet<12>;
 use grid_cells::{grid_cells, GridCells};
 pub(super) use looks::Breaths;
 use reach::{Fate, Reach, SEVERAL};
-use table::Table;
 
 /// Entries in a table per point, grid cell or component id: a power of two
 /// at least the 27 × 27 grid cells (and so the points and component ids) of
 /// side 25, the largest, so that an index masked with it needs no bounds
 /// test.
 const ENTRIES: usize = 1024;
+/// A table per grid cell or id that reads with no bounds test.
+type Table<T> = FixedTable<T, ENTRIES>;
 /// The border value: equal to no cell, so components never cross it.
 const OFF: u8 = 3;
 /// The component id of a border cell, or of a point being relabelled.

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use super::table::Table;
+use super::Table;
 use crate::board::{Board, Point, NO_POINT};
 
 /// The cell value of the sentinel point beyond the edge.

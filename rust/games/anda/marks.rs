@@ -1,7 +1,7 @@
 //! Visit marks over points or ids kept in a [`Table`], so that marking
 //! carries no bounds test (the hot fills mark at every step).
 
-use super::table::Table;
+use super::Table;
 use crate::board::Point;
 
 /// Marks as epochs: clearing is O(1), and an entry counts as marked only

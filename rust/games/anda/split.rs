@@ -6,7 +6,7 @@
 
 use super::chains::{Ring, MAX_ARCS};
 use super::geometry::RUNS;
-use super::table::Table;
+use super::Table;
 use super::{Anda, Scratch};
 use crate::board::Point;
 use crate::core::{split, Floods, EMPTY};
