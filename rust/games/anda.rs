@@ -28,7 +28,6 @@
 
 mod chains;
 mod geometry;
-mod marks;
 mod placement;
 mod removal;
 mod setup;
@@ -39,13 +38,12 @@ use std::borrow::Cow;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, FixedTable, PointList, Rng, EMPTY};
+use crate::core::{Colour, FixedTable, Marks, PointList, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
-use marks::Marks;
 pub use views::{Breath, ColourScore, Liberty};
 
 /// Entries in every table per point (and the sentinel) or per group or
@@ -55,6 +53,10 @@ const ENTRIES: usize = 2048;
 
 /// A table per point or id that reads with no bounds test.
 type Table<T> = FixedTable<T, ENTRIES>;
+
+/// Visit marks that mark with no bounds test (the hot fills mark at every
+/// step).
+type TableMarks = Marks<Table<u32>>;
 
 /// An Anda position.
 #[derive(Debug)]
@@ -106,9 +108,9 @@ pub struct Anda {
 /// Scratch buffers sized for the board.
 #[derive(Debug)]
 struct Scratch {
-    marks: Marks,
-    group_marks: Marks,
-    region_marks: Marks,
+    marks: TableMarks,
+    group_marks: TableMarks,
+    region_marks: TableMarks,
     /// Per point, the split that reached it last (its `split_stamp`, in
     /// all bits but the two lowest) and which arc's exploration reached it
     /// first then (the two lowest): one read tells both whether a point is
@@ -132,9 +134,9 @@ impl Scratch {
         let buffer = || Vec::with_capacity(n);
         let arc = || Table::new(n, 0);
         Scratch {
-            marks: Marks::new(n),
-            group_marks: Marks::new(n),
-            region_marks: Marks::new(n),
+            marks: Marks::over(Table::new(n, 0)),
+            group_marks: Marks::over(Table::new(n, 0)),
+            region_marks: Marks::over(Table::new(n, 0)),
             owner: Table::new(n, 0),
             split_stamp: 0,
             stack: buffer(),
