@@ -117,14 +117,14 @@ pub struct EmptyPoints<'a> {
 }
 
 impl EmptyPoints<'_> {
-    /// Writes the legal actions, in increasing order, into `out` (whatever
-    /// it held is replaced).
+    /// Writes the legal actions, in increasing order, into `out` (cleared
+    /// first).
     pub fn list(&self, out: &mut Vec<Point>) {
+        out.clear();
         if !self.in_play {
-            out.clear();
             return;
         }
-        write_empty_points(self.cells, out);
+        push_empty_points(self.cells, out);
         if self.extra {
             out.push(self.cells.len() as Point);
         }
@@ -174,15 +174,14 @@ impl EmptyPoints<'_> {
     }
 }
 
-/// Writes the point of every empty cell of `cells` into `out`, in
-/// increasing order (whatever it held is replaced).
-fn write_empty_points(cells: &[u8], out: &mut Vec<Point>) {
+/// Appends the point of every empty cell of `cells` to `out`, in
+/// increasing order.
+fn push_empty_points(cells: &[u8], out: &mut Vec<Point>) {
+    let start = out.len();
     // Every word writes eight points and keeps those that are empty, so
-    // the list has room for a whole word past its last point. The old
-    // list is overwritten where it reaches: only the slots past it are
-    // filled first.
-    out.resize(cells.len() + 8, 0);
-    let mut kept = 0;
+    // the list has room for a whole word past its last point.
+    out.resize(start + cells.len() + 8, 0);
+    let mut kept = start;
     let mut base: Point = 0;
     let mut words = cells.chunks_exact(8);
     let mut put = |word: u64, base: Point, kept: &mut usize| {
@@ -219,11 +218,10 @@ mod tests {
                 let cells: Vec<u8> = (0..len)
                     .map(|_| [0, 0, 1, 2, 0x80, 0xFF][rng.below(6)])
                     .collect();
-                // An old list, shorter or longer, is replaced.
-                let mut out = vec![999; rng.below(120)];
-                write_empty_points(&cells, &mut out);
-                let expected: Vec<Point> = (0..len as Point)
-                    .filter(|&p| cells[p as usize] == EMPTY)
+                let mut out = vec![999];
+                push_empty_points(&cells, &mut out);
+                let expected: Vec<Point> = std::iter::once(999)
+                    .chain((0..len as Point).filter(|&p| cells[p as usize] == EMPTY))
                     .collect();
                 assert_eq!(out, expected, "cells {cells:?}");
             }

@@ -747,7 +747,6 @@ impl Position for Anadil {
     position_basics!("anadil", [Release], self => [("komi", OptionValue::Int(self.komi))]);
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        out.clear();
         for p in 0..self.board.points() as Point {
             if self.check_placement(p).is_ok() {
                 out.push(p);

@@ -450,7 +450,6 @@ impl Position for Anda {
     position_basics!("anda", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        out.clear();
         let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
         for p in 0..self.board.points() as Point {

@@ -200,7 +200,6 @@ impl Position for Lingarda {
     ]);
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        out.clear();
         for p in 0..self.board.points() as Point {
             if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
                 out.push(p);

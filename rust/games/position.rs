@@ -57,20 +57,17 @@ pub trait Position: Clone + Send + Sync + 'static {
         self.turn().swapped()
     }
 
-    /// Writes the legal actions, in increasing order, into `out` (whatever
-    /// it held is replaced). Empty when the game is over.
+    /// Writes the legal actions, in increasing order, into `out` (cleared
+    /// first). Empty when the game is over.
     fn legal_actions(&mut self, out: &mut Vec<Action>) {
-        if self.is_terminal() {
-            out.clear();
-        } else {
+        out.clear();
+        if !self.is_terminal() {
             self.legal_actions_in_play(out);
         }
     }
 
-    /// Writes the legal actions, in increasing order, into `out` (whatever
-    /// it held is replaced) while the game goes on: [`Position::legal_actions`]
-    /// with the game's own rules. A game may overwrite the old list in place
-    /// rather than clear it and grow it again.
+    /// Appends the legal actions, in increasing order, to `out` (empty) while
+    /// the game goes on: [`Position::legal_actions`] with the game's own rules.
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);
 
     /// Writes into `mask`, one entry per action, whether each action is
