@@ -1,7 +1,7 @@
 //! The few pieces every game shares: colours, the list of empty points,
 //! visit marks and the flood fill built on them, point sets, union-find,
 //! the split of a region at a filled point, the random number generator,
-//! and the flag that stops long work.
+//! the flag that stops long work, and point indices narrow or wide.
 
 /// Implements `Clone` for a struct field by field, with a `clone_from` that
 /// reuses each field's buffers: playouts reset a state from the start
@@ -33,6 +33,7 @@ mod rng;
 mod split;
 mod stop;
 mod union_find;
+mod width;
 
 pub use colour::{Colour, EMPTY};
 pub use empty_points::{write_set_bits, EmptyPoints, COUNTS, SET_BITS};
@@ -45,3 +46,4 @@ pub use rng::Rng;
 pub use split::{split, Floods, Pieces, MAX_PIECES};
 pub use stop::Stop;
 pub use union_find::UnionFind;
+pub use width::{Narrow, PointTable, Wide, Width};

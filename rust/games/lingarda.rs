@@ -12,6 +12,19 @@
 //! literal transcription of the rules on every candidate of many random
 //! games.
 
+/// Runs `$body` with `$e` bound to the engine of `$engine` (an
+/// [`AnyEngine`], by reference), whichever its width: the body is compiled
+/// once per width.
+macro_rules! on_engine {
+    ($engine:expr, $e:ident => $body:expr) => {
+        match $engine {
+            $crate::games::lingarda::engine::AnyEngine::Narrow($e) => $body,
+            $crate::games::lingarda::engine::AnyEngine::Wide($e) => $body,
+        }
+    };
+}
+
+mod engine;
 mod judge;
 mod lifeless;
 mod score;
@@ -21,14 +34,13 @@ mod views;
 
 use std::borrow::Cow;
 
-use judge::{Searches, Verdict};
+use engine::{AnyEngine, Engine};
 pub use score::Score;
-use sight::Sight;
 pub use views::Preview;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{clone_by_fields, Colour, Flood, Marks, PointList, Rng, EMPTY};
+use crate::core::{clone_by_fields, Colour, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, OptionSpec, OptionValue, Options, PIE};
@@ -37,17 +49,8 @@ use crate::options::{hex_size, OptionSpec, OptionValue, Options, PIE};
 #[derive(Debug)]
 pub struct Lingarda {
     board: &'static Board,
-    /// Per point, its cell; empty past the board's points (see
-    /// `sight::LOOKUP_MASK`).
-    cells: sight::Padded,
-    /// The lines of sight and what each gives.
-    sight: Sight,
-    /// The board's neighbours, for the walks along lines of sight.
-    steps: sight::StepTable,
-    /// The searches' buffers, and the flips of the last legal candidate.
-    searches: Searches,
-    /// Per colour, the points known to give its stone no lifeline.
-    lifeless: lifeless::Lifeless,
+    /// The cells and tables, of the width of the board's points.
+    engine: AnyEngine,
     /// The score once the game is over (the board no longer changes).
     final_score: Option<Score>,
     /// Stones on the board per colour.
@@ -55,10 +58,6 @@ pub struct Lingarda {
     /// The turn; two passes in a row end the game.
     turn: Turn,
     last_placer: Option<Colour>,
-    /// The empty points, less some found dead (with no empty neighbour, so
-    /// never legal again).
-    open: PointList,
-    scratch: Scratch,
 }
 
 clone_by_fields!(Lingarda {
@@ -66,26 +65,9 @@ clone_by_fields!(Lingarda {
     stones,
     turn,
     last_placer,
-    cells,
-    sight,
-    steps,
-    searches,
-    open,
-    scratch,
-    final_score,
-    lifeless
+    engine,
+    final_score
 });
-
-/// Buffers reused by the walks over enclosures, so no score allocates.
-#[derive(Debug)]
-struct Scratch {
-    /// The stones touching the enclosure being walked.
-    safe: Marks,
-    /// The flood over the enclosures, which marks their points.
-    enclosure: Flood,
-}
-
-clone_by_fields!(Scratch { safe, enclosure });
 
 impl Lingarda {
     fn pass_action(&self) -> Action {
@@ -93,23 +75,12 @@ impl Lingarda {
     }
 
     /// Places a stone of the mover at `p` and flips the enemy stones left
-    /// without a lifeline (Placement; `p` must be legal). Kept out of line,
-    /// once a move, so that the random draw's loop keeps its registers.
-    #[inline(never)]
+    /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
-        if self.searches.candidate != p || !self.searches.legal {
-            self.weigh_legality(p);
-        }
         let mover = self.turn.to_move();
-        let flips = std::mem::take(&mut self.searches.flips);
-        self.stones[mover.index()] += 1 + flips.len() as u32;
-        self.stones[mover.opponent().index()] -= flips.len() as u32;
-        self.put_stone(p);
-        self.flip_stones(&flips);
-        self.searches.flips = flips;
-        self.searches.legal = false;
-        self.open.remove(p);
-        self.lifeless.placed(mover);
+        let flipped = on_engine!(&mut self.engine, e => e.place(p, mover));
+        self.stones[mover.index()] += 1 + flipped;
+        self.stones[mover.opponent().index()] -= flipped;
         self.last_placer = Some(mover);
         self.turn.placed();
         self.turn.end_turn();
@@ -125,29 +96,10 @@ impl Lingarda {
         }
     }
 
-    /// Whether some placement is legal now.
-    fn can_place(&mut self) -> bool {
-        (0..self.open.len()).any(|k| {
-            let p = self.open[k];
-            self.weigh_legality(p) == Verdict::Legal
-        })
-    }
-
     /// The reason a placement on the empty point `p` is illegal, if it is.
     fn placement_reason(&mut self, p: Point) -> Option<String> {
-        match self.weigh(p) {
-            Verdict::Legal => None,
-            Verdict::NoLifeline => Some("the stone would have no lifeline".into()),
-            // (An exact weighing tells stranding apart: `Illegal` means it.)
-            Verdict::Stranded | Verdict::Illegal => {
-                let (s, flipped) = self.stranded_to_name();
-                let name = self.board.name(s);
-                let once = if flipped { " once flipped" } else { "" };
-                Some(format!(
-                    "your stone at {name} would be left without a lifeline{once}"
-                ))
-            }
-        }
+        let mover = self.turn.to_move();
+        on_engine!(&mut self.engine, e => e.placement_reason(p, mover))
     }
 
     /// The score split into stones, enclosures and the half point.
@@ -175,36 +127,45 @@ impl Position for Lingarda {
     fn from_options(options: &mut Options) -> Result<Self, Error> {
         let board = options.board(&SIZE, Board::hex)?;
         let pie = options.flag(&PIE)?;
-        let n = board.points();
         Ok(Lingarda {
             board,
-            cells: sight::padded(),
-            sight: Sight::empty(board),
-            steps: sight::steps(board),
-            searches: Searches::new(n),
-            lifeless: lifeless::Lifeless::new(n),
+            engine: AnyEngine::new(board),
             final_score: None,
             stones: [0; 2],
             turn: Turn::new(pie),
             last_placer: None,
-            open: PointList::full(n),
-            scratch: Scratch {
-                safe: Marks::new(n),
-                enclosure: Flood::new(n),
-            },
         })
     }
 
-    position_basics!("lingarda", [Pass, Swap], self => [
-        ("pie", OptionValue::Bool(self.turn.pie()))
-    ]);
+    fn name(&self) -> &'static str {
+        "lingarda"
+    }
+
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        let size = OptionValue::Int(self.board.side() as i64);
+        vec![("size", size), ("pie", OptionValue::Bool(self.turn.pie()))]
+    }
+
+    fn board(&self) -> &'static Board {
+        self.board
+    }
+
+    fn specials(&self) -> &'static [super::Special] {
+        self.turn
+            .offered(&[super::Special::Pass, super::Special::Swap])
+    }
+
+    fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    fn cells(&self) -> &[u8] {
+        on_engine!(&self.engine, e => e.cells())
+    }
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY && self.weigh_legality(p) == Verdict::Legal {
-                out.push(p);
-            }
-        }
+        let mover = self.turn.to_move();
+        on_engine!(&mut self.engine, e => e.legal_placements(mover, out));
         if out.is_empty() {
             out.push(self.pass_action());
         }
@@ -216,7 +177,7 @@ impl Position for Lingarda {
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         let pass = self.pass_action();
         if action < pass {
-            if self.cells[action as usize] != EMPTY {
+            if self.cells()[action as usize] != EMPTY {
                 return Err("the point is occupied".into());
             }
             return self
@@ -224,7 +185,8 @@ impl Position for Lingarda {
                 .map_or(Ok(()), |reason| Err(reason.into()));
         }
         if action == pass {
-            if self.can_place() {
+            let mover = self.turn.to_move();
+            if on_engine!(&mut self.engine, e => e.can_place(mover)) {
                 return Err("pass is legal only when no placement is".into());
             }
         } else {
@@ -238,7 +200,7 @@ impl Position for Lingarda {
         if action >= pass {
             // The colour to move or the seats change: flips weighed before
             // belong to another turn.
-            self.searches.legal = false;
+            on_engine!(&mut self.engine, e => e.forget_weighing());
         }
         if action < pass {
             self.place(action);
@@ -254,39 +216,14 @@ impl Position for Lingarda {
     }
 
     fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
-        // Trying the open points in a uniformly random order (a partial
-        // Fisher-Yates shuffle in place: tried points move to the end of the
-        // untried range) and taking the first legal one picks uniformly among
-        // the legal placements; pass only when none is, swap never (RULES.md
-        // §8). Dead points found on the way leave the open points for good;
-        // points known lifeless for the mover are not weighed again.
+        // A legal placement drawn uniformly; pass only when none is, swap
+        // never (RULES.md §8).
         if self.is_terminal() {
             return None;
         }
         let mover = self.turn.to_move();
-        let mut untried = self.open.len();
-        while untried > 0 {
-            let i = rng.below(untried);
-            let p = self.open[i];
-            let verdict = if self.lifeless.contains(mover, p) {
-                Verdict::NoLifeline
-            } else {
-                self.weigh_legality(p)
-            };
-            if verdict == Verdict::Legal {
-                return Some(p);
-            }
-            untried -= 1;
-            self.open.swap(i, untried);
-            if verdict == Verdict::NoLifeline {
-                if self.is_dead(p) {
-                    self.open.remove(p);
-                } else {
-                    self.lifeless.insert(mover, p);
-                }
-            }
-        }
-        Some(self.pass_action())
+        let placement = on_engine!(&mut self.engine, e => e.random_placement(rng, mover));
+        Some(placement.unwrap_or_else(|| self.pass_action()))
     }
 
     fn feature_plane_names(&self) -> &'static [&'static str] {
@@ -318,19 +255,20 @@ impl Position for Lingarda {
             planes.fill(3, 1.0);
         }
         let adjacency = self.board.adjacency();
+        let cells = on_engine!(&self.engine, e => e.cells());
         for s in 0..self.board.points() as Point {
-            let Some(colour) = Colour::of_cell(self.cells[s as usize]) else {
+            let Some(colour) = Colour::of_cell(cells[s as usize]) else {
                 continue;
             };
             let plane = if colour == perspective { 4 } else { 5 };
             for d in 0..adjacency.directions() {
                 let first = adjacency.step(s, d);
                 let mut end = first;
-                while end != NO_POINT && self.cells[end as usize] == EMPTY {
+                while end != NO_POINT && cells[end as usize] == EMPTY {
                     end = adjacency.step(end, d);
                 }
                 let lifeline =
-                    end != first && (end == NO_POINT || self.cells[end as usize] == colour.stone());
+                    end != first && (end == NO_POINT || cells[end as usize] == colour.stone());
                 let mut q = first;
                 while lifeline && q != end {
                     planes.set(plane, q, 1.0);

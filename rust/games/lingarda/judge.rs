@@ -30,10 +30,10 @@
 //! of the search ids decides whether every flipped component and every
 //! stranded friendly one then reaches the edge.
 
-use super::sight::{both, opposite, reversed, slot, Row, ALL, DIRECTIONS, EDGE_SHIFT, SLOTS};
-use super::Lingarda;
+use super::sight::{both, opposite, reversed, Row, ALL, DIRECTIONS, EDGE_SHIFT};
+use super::Engine;
 use crate::board::Point;
-use crate::core::Colour;
+use crate::core::{Colour, Width};
 
 /// Whether a placement is legal, and if not, why (RULES.md §6, Placement).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub(super) enum Verdict {
     Stranded,
     /// Illegal, with the reason left open: a stone of the mover would be
     /// stranded, and the new stone may have no lifeline either (only from
-    /// [`Lingarda::weigh_legality`]).
+    /// [`Engine::weigh_legality`]).
     Illegal,
 }
 
@@ -96,11 +96,10 @@ impl Iterator for Bits {
 /// The buffers of the searches, reused by every weighing so that none
 /// allocates, and what the last weighing found.
 #[derive(Debug)]
-pub(super) struct Searches {
+pub(super) struct Searches<W: Width> {
     /// Per point, the search of the current weighing that met it, as
-    /// `base + id`; a stamp below `base` is from an earlier weighing. Padded
-    /// like the sight tables, for reads without bounds checks.
-    stamps: Box<[u32; SLOTS]>,
+    /// `base + id`; a stamp below `base` is from an earlier weighing.
+    stamps: W::Table<u32>,
     base: u32,
     /// The stones the searches of the current weighing met, each search's in
     /// one run, `runs[id]`; more entries than a weighing can meet, so that
@@ -108,8 +107,9 @@ pub(super) struct Searches {
     /// the stone, and past [`CAME_SHIFT`] the ray back to the stone whose
     /// search met it (none for a search's first stones), as a mask: that
     /// stone is met already, so the search does not follow the ray again.
-    /// (One entry, so that a link followed costs one write.)
-    found: Box<[u32; SLOTS]>,
+    /// (One entry, so that a link followed costs one write.) Its positions
+    /// are numbered like points, as there are fewer of them than of points.
+    found: W::Table<u32>,
     found_len: usize,
     runs: [(u16, u16); SEARCH_IDS],
     /// Union-find over the search ids: each id's parent. A search that found
@@ -128,13 +128,13 @@ pub(super) struct Searches {
     /// toggling them again mends.
     cut: u16,
     /// The stones the last weighed candidate flips, when it is legal.
-    pub(super) flips: Vec<Point>,
+    pub(super) flips: Vec<W::Point>,
     /// The last candidate weighed, and whether it was legal.
-    pub(super) candidate: Point,
+    pub(super) candidate: W::Point,
     pub(super) legal: bool,
 }
 
-impl Clone for Searches {
+impl<W: Width> Clone for Searches<W> {
     fn clone(&self) -> Self {
         Searches {
             stamps: self.stamps.clone(),
@@ -154,12 +154,12 @@ impl Clone for Searches {
     }
 }
 
-impl Searches {
+impl<W: Width> Searches<W> {
     pub(super) fn new(points: usize) -> Self {
         Searches {
-            stamps: Box::new([0; SLOTS]),
+            stamps: W::table(0),
             base: 0,
-            found: Box::new([0; SLOTS]),
+            found: W::table(0),
             found_len: 0,
             runs: [(0, 0); SEARCH_IDS],
             parent: [GROUND; SEARCH_IDS],
@@ -168,7 +168,7 @@ impl Searches {
             flipped: 0,
             cut: 0,
             flips: Vec::with_capacity(points),
-            candidate: crate::board::NO_POINT,
+            candidate: W::NONE,
             legal: false,
         }
     }
@@ -203,22 +203,22 @@ impl Searches {
 
     /// The search of this weighing that met stone `s`, if any.
     #[inline]
-    fn id_of(&self, s: Point) -> Option<u8> {
-        let stamp = self.stamps[slot(s)];
+    fn id_of(&self, s: W::Point) -> Option<u8> {
+        let stamp = self.stamps[s];
         (stamp >= self.base).then(|| (stamp - self.base) as u8)
     }
 
     /// Stamps `s` with search `id` and adds it to the search's stones.
-    fn add(&mut self, s: Point, id: u8) {
-        self.stamps[slot(s)] = self.base + id as u32;
-        self.found[self.found_len % SLOTS] = s as u32;
+    fn add(&mut self, s: W::Point, id: u8) {
+        self.stamps[s] = self.base + id as u32;
+        self.found[W::point(self.found_len as u32)] = s.into();
         self.found_len += 1;
     }
 
     /// Stamps `s` as grounded: a search that meets it succeeds. (It is
     /// not searched from, so it joins no run of `found`.)
-    fn ground_stone(&mut self, s: Point) {
-        self.stamps[slot(s)] = self.base + GROUND as u32;
+    fn ground_stone(&mut self, s: W::Point) {
+        self.stamps[s] = self.base + GROUND as u32;
     }
 
     /// The root of `id` in the union of the search ids.
@@ -277,31 +277,31 @@ impl Ends {
     }
 }
 
-impl Lingarda {
-    /// Placement: whether the mover may place on the empty point `p`. Legal
+impl<W: Width> Engine<W> {
+    /// Placement: whether `mover` may place on the empty point `p`. Legal
     /// when (1) the new stone has a lifeline, and (2) after every enemy stone
     /// left without one flips to the mover, all at once, every stone of the
     /// mover has one. When legal, `searches.flips` holds the stones that
     /// flip; `searches.candidate` is `p` and `searches.legal` the verdict.
-    pub(super) fn weigh(&mut self, p: Point) -> Verdict {
-        self.weigh_as(p, true)
+    pub(super) fn weigh(&mut self, p: W::Point, mover: Colour) -> Verdict {
+        self.weigh_as(p, mover, true)
     }
 
-    /// [`Lingarda::weigh`], for callers that need only to know whether `p`
+    /// [`Engine::weigh`], for callers that need only to know whether `p`
     /// is legal: an illegal placement that strands a stone may be answered
     /// [`Verdict::Illegal`] before the new stone's lifeline is looked for.
     /// [`Verdict::NoLifeline`] is still only answered when it holds.
-    pub(super) fn weigh_legality(&mut self, p: Point) -> Verdict {
-        self.weigh_as(p, false)
+    pub(super) fn weigh_legality(&mut self, p: W::Point, mover: Colour) -> Verdict {
+        self.weigh_as(p, mover, false)
     }
 
-    /// [`Lingarda::weigh`], telling the reason of an illegal placement when
+    /// [`Engine::weigh`], telling the reason of an illegal placement when
     /// `exact`.
     #[inline]
-    fn weigh_as(&mut self, p: Point, exact: bool) -> Verdict {
-        let mover = self.turn.to_move().index();
+    fn weigh_as(&mut self, p: W::Point, mover: Colour, exact: bool) -> Verdict {
+        let mover = mover.index();
         let sight = &self.sight;
-        let open = sight.open[p as usize];
+        let open = sight.open[p];
         let friends = sight.seen_of(p, mover);
         let enemies = sight.seen_of(p, 1 - mover);
         let edges = ALL & !(friends | enemies);
@@ -329,12 +329,12 @@ impl Lingarda {
         verdict
     }
 
-    /// The phases of [`Lingarda::weigh`] past the masks. The lost rays are
+    /// The phases of [`Engine::weigh`] past the masks. The lost rays are
     /// cut from the tables before the first search, and mended after. Kept
     /// out of line, so that the verdicts of the masks alone cost no more
     /// than they use.
     #[inline(never)]
-    fn judge(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
+    fn judge(&mut self, p: W::Point, ends: Ends, exact: bool) -> Verdict {
         self.searches.begin();
         let verdict = self.settle(p, ends, exact);
         if self.searches.cut != 0 {
@@ -347,7 +347,7 @@ impl Lingarda {
     /// the edge, once per weighing: the searches walk the tables as they
     /// would be with the stone on `p`, less the rays that `p` bridges.
     #[inline]
-    fn cut_rays(&mut self, p: Point, ends: Ends) {
+    fn cut_rays(&mut self, p: W::Point, ends: Ends) {
         if self.searches.cut != 0 {
             return;
         }
@@ -363,12 +363,12 @@ impl Lingarda {
     /// Toggles the bits of `searches.cut` in the entries of `rays` of the
     /// ends of `p`: cuts the lost rays, or mends them. (An end past the edge,
     /// the padding entry, has no bit in the cut.)
-    fn toggle_cut(&mut self, p: Point) {
-        let row = self.sight.first[p as usize];
+    fn toggle_cut(&mut self, p: W::Point) {
+        let row = self.sight.first[p];
         let cut = self.searches.cut;
         for (d, &end) in row[..DIRECTIONS].iter().enumerate() {
             let bits = cut & both(opposite(d));
-            let rays = &mut self.sight.rays[slot(end)];
+            let rays = &mut self.sight.rays[end];
             debug_assert!(*rays & bits == bits || *rays & bits == 0);
             *rays ^= bits;
         }
@@ -378,23 +378,23 @@ impl Lingarda {
     /// those that keep a ray to the edge, once their rays through `p` are
     /// cut (cut or not yet), a bit per direction: read for all six at once,
     /// without a branch, as the phases ask for several.
-    fn kept_rays(&self, row: &Row) -> (u8, u8) {
+    fn kept_rays(&self, row: &Row<W>) -> (u8, u8) {
         let (mut live, mut to_edge) = (0, 0);
         for (d, &end) in row[..DIRECTIONS].iter().enumerate() {
-            let rays = self.sight.rays[slot(end)] & !both(opposite(d));
+            let rays = self.sight.rays[end] & !both(opposite(d));
             live |= ((rays as u8 != 0) as u8) << d;
             to_edge |= ((rays >> EDGE_SHIFT != 0) as u8) << d;
         }
         (live, to_edge)
     }
 
-    /// [`Lingarda::judge`]'s phases, cheapest first: the ends that the
+    /// [`Engine::judge`]'s phases, cheapest first: the ends that the
     /// masks settle, then the new stone, then searches from the ends in
     /// doubt. A stone the masks show stranded makes the placement illegal
     /// whatever the new stone has; only when `exact` is its lifeline then
     /// looked for, to tell the reason.
-    fn settle(&mut self, p: Point, ends: Ends, exact: bool) -> Verdict {
-        let row = self.sight.first[p as usize];
+    fn settle(&mut self, p: W::Point, ends: Ends, exact: bool) -> Verdict {
+        let row = self.sight.first[p];
         let (live, to_edge) = self.kept_rays(&row);
         // The enemy ends: one with a ray to the edge left is safe; one with
         // no live ray left flips alone, and then has a lifeline only if it
@@ -405,7 +405,7 @@ impl Lingarda {
         for d in Bits(enemies_lost & !live) {
             let end = row[d];
             let beside_p = ends.open & (1 << d) == 0;
-            if beside_p && self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+            if beside_p && self.sight.open[end] & !(1 << opposite(d)) == 0 {
                 stranded = true;
                 break;
             }
@@ -424,7 +424,7 @@ impl Lingarda {
                 break;
             }
             let end = row[d];
-            if !flips_possible || self.sight.open[end as usize] & !(1 << opposite(d)) == 0 {
+            if !flips_possible || self.sight.open[end] & !(1 << opposite(d)) == 0 {
                 stranded = true;
                 break;
             }
@@ -485,9 +485,9 @@ impl Lingarda {
     /// Searches from `end`, an end of `p` of the enemy or of the mover, unless
     /// a search of this weighing met it already (then it is of the same
     /// component); a component that lost the edge is recorded (see
-    /// [`Lingarda::lost`]). Whether a new search failed.
+    /// [`Engine::lost`]). Whether a new search failed.
     #[inline(always)]
-    fn search_end(&mut self, p: Point, ends: Ends, end: Point, enemy: bool) -> bool {
+    fn search_end(&mut self, p: W::Point, ends: Ends, end: W::Point, enemy: bool) -> bool {
         if self.searches.id_of(end).is_some() {
             return false;
         }
@@ -522,8 +522,8 @@ impl Lingarda {
     /// when it sees `p` so (`p` has a lifeline by now). Legal when every
     /// flipped and every stranded component is then joined to the edge;
     /// the flipped stones are then `searches.flips`.
-    fn join_flipped(&mut self, p: Point, ends: Ends) -> Verdict {
-        let row = self.sight.first[p as usize];
+    fn join_flipped(&mut self, p: W::Point, ends: Ends) -> Verdict {
+        let row = self.sight.first[p];
         let sight = &self.sight;
         let searches = &mut self.searches;
         // A flipped stone with a ray through p is one of p's enemy ends;
@@ -541,16 +541,16 @@ impl Lingarda {
             let id = flipped.trailing_zeros() as u8;
             flipped &= flipped - 1;
             for k in searches.run_range(id as usize) {
-                let f = searches.found[k] as Point;
+                let f = W::point(searches.found[W::point(k as u32)]);
                 // Its other rays with an empty point that are not live end
                 // at stones of the mover. Its ray through p, if any, is
                 // joined above: f is then p's end opposite that ray.
-                let seen = sight.open[f as usize] & !sight.live(f);
+                let seen = sight.open[f] & !sight.live(f);
                 for e in Bits(seen) {
                     if row[opposite(e)] == f {
                         continue;
                     }
-                    let t = sight.first[f as usize][e];
+                    let t = sight.first[f][e];
                     let other = searches.id_of(t).unwrap_or(GROUND);
                     searches.union(id, other);
                 }
@@ -569,10 +569,10 @@ impl Lingarda {
             let id = flipped.trailing_zeros() as usize;
             flipped &= flipped - 1;
             let searches = &mut self.searches;
-            let run = &searches.found[searches.run_range(id)];
+            let run = &(*searches.found)[searches.run_range(id)];
             searches
                 .flips
-                .extend(run.iter().map(|&entry| entry as Point));
+                .extend(run.iter().map(|&entry| W::point(entry)));
         }
         Verdict::Legal
     }
@@ -601,12 +601,12 @@ impl Lingarda {
         // Which friends are new is a coin toss to the branch predictor: each
         // friend is written past the end of the list and kept or not.
         while i < len {
-            let entry = found[i % SLOTS];
+            let entry = found[W::point(i as u32)];
             i += 1;
-            let s = entry as Point;
+            let s = W::point(entry);
             let back = (entry >> CAME_SHIFT) as u8;
-            let ends = &first[slot(s)];
-            let mut links = rays[slot(s)] as u8 & !back;
+            let ends = &first[s];
+            let mut links = rays[s] as u8 & !back;
             while links != 0 {
                 let d = links.trailing_zeros() as usize % 8;
                 let t = ends[d];
@@ -614,12 +614,12 @@ impl Lingarda {
                 // The searches so far have the ids below this one; a stamp of
                 // an earlier weighing is below the base, so far below as an
                 // offset from it.
-                let met = stamps[slot(t)].wrapping_sub(base);
-                if (met < id) | (rays[slot(t)] >> EDGE_SHIFT != 0) {
+                let met = stamps[t].wrapping_sub(base);
+                if (met < id) | (rays[t] >> EDGE_SHIFT != 0) {
                     return true;
                 }
-                stamps[slot(t)] = own;
-                found[len % SLOTS] = t as u32 | BACK[d];
+                stamps[t] = own;
+                found[W::point(len as u32)] = Into::<u32>::into(t) | BACK[d];
                 len += (met > id) as usize;
             }
         }
@@ -627,34 +627,45 @@ impl Lingarda {
         false
     }
 
-    /// The stones to name when a placement on `p` strands the mover's
-    /// stones: the first, by point index, of the mover's stones that would
-    /// be left without a lifeline, or of the flipped ones when none of its
-    /// own is, and whether it flipped.
-    pub(super) fn stranded_to_name(&self) -> (Point, bool) {
+    /// The stones to name when a placement of `mover` on the last weighed
+    /// candidate strands its stones: the first, by point index, of the
+    /// mover's stones that would be left without a lifeline, or of the
+    /// flipped ones when none of its own is, and whether it flipped.
+    pub(super) fn stranded_to_name(&self, mover: Colour) -> (Point, bool) {
         let mut after = self.clone();
         let p = self.searches.candidate;
-        let mover = self.turn.to_move().stone();
-        after.put_stone(p);
+        let stone = mover.stone();
+        after.put_stone(p, mover);
         let grounded = after.grounded_stones();
-        let flips: Vec<Point> = (0..self.board.points() as Point)
+        let flips: Vec<W::Point> = (0..self.board.points() as u32)
+            .map(W::point)
             .filter(|&s| {
-                let cell = after.cells[s as usize];
-                cell != mover && Colour::of_cell(cell).is_some() && !grounded[s as usize]
+                let cell = after.cells[s];
+                cell != stone
+                    && Colour::of_cell(cell).is_some()
+                    && !grounded[Into::<usize>::into(s)]
             })
             .collect();
-        after.flip_stones(&flips);
+        after.flip_stones(&flips, mover);
         let grounded = after.grounded_stones();
-        let stranded = |s: &Point| after.cells[*s as usize] == mover && !grounded[*s as usize];
-        let own = (0..self.board.points() as Point)
+        let stranded =
+            |s: &W::Point| after.cells[*s] == stone && !grounded[Into::<usize>::into(*s)];
+        let own = (0..self.board.points() as u32)
+            .map(W::point)
             .filter(|s| !flips.contains(s))
             .find(stranded);
-        match own {
+        let (named, flipped) = match own {
             Some(s) => (s, false),
             None => (
-                flips.iter().copied().filter(stranded).min().unwrap_or(p),
+                flips
+                    .iter()
+                    .copied()
+                    .filter(stranded)
+                    .min_by_key(|&s| Into::<u32>::into(s))
+                    .unwrap_or(p),
                 true,
             ),
-        }
+        };
+        (W::board_point(named), flipped)
     }
 }

@@ -12,43 +12,57 @@
 //! endgame a player often passes again after one reply: the second scan
 //! skips the points the first found lifeless.
 
-use crate::board::Point;
-use crate::core::{clone_by_fields, Colour};
+use crate::core::{Colour, Width};
 
 /// Per colour, the points judged lifeless since its last placement.
 #[derive(Debug)]
-pub(super) struct Lifeless {
+pub(super) struct Lifeless<W: Width> {
     /// Per colour and point: the epoch in which the point was judged
     /// lifeless (a stale epoch means nothing).
-    judged: [Vec<u16>; 2],
+    judged: [W::Table<u16>; 2],
     /// Per colour: its current epoch; every placement of the colour starts a
     /// new one. Starts at 1, so the zeroed stamps mean nothing.
     epoch: [u16; 2],
 }
 
-// Field by field, so that copying a position into another reuses its buffers.
-clone_by_fields!(Lifeless { judged, epoch });
-
-impl Lifeless {
-    pub(super) fn new(points: usize) -> Self {
+impl<W: Width> Clone for Lifeless<W> {
+    fn clone(&self) -> Self {
         Lifeless {
-            judged: [vec![0; points], vec![0; points]],
+            judged: self.judged.clone(),
+            epoch: self.epoch,
+        }
+    }
+
+    /// Copies into the tables in place, so that resetting a position
+    /// allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        for (judged, source) in self.judged.iter_mut().zip(&source.judged) {
+            judged.clone_from(source);
+        }
+        self.epoch = source.epoch;
+    }
+}
+
+impl<W: Width> Lifeless<W> {
+    pub(super) fn new() -> Self {
+        Lifeless {
+            judged: [W::table(0), W::table(0)],
             epoch: [1, 1],
         }
     }
 
     /// Whether `q` is known lifeless for `colour`.
     #[inline]
-    pub(super) fn contains(&self, colour: Colour, q: Point) -> bool {
+    pub(super) fn contains(&self, colour: Colour, q: W::Point) -> bool {
         let k = colour.index();
-        self.judged[k][q as usize] == self.epoch[k]
+        self.judged[k][q] == self.epoch[k]
     }
 
     /// Records that a stone of `colour` on `q` would have no lifeline.
     #[inline]
-    pub(super) fn insert(&mut self, colour: Colour, q: Point) {
+    pub(super) fn insert(&mut self, colour: Colour, q: W::Point) {
         let k = colour.index();
-        self.judged[k][q as usize] = self.epoch[k];
+        self.judged[k][q] = self.epoch[k];
     }
 
     /// `colour` placed a stone: what it learned no longer holds.

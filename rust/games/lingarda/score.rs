@@ -1,9 +1,9 @@
 //! Enclosures and the score (RULES.md §6).
 
 use super::judge::Bits;
-use super::Lingarda;
+use super::{Engine, Lingarda};
 use crate::board::Point;
-use crate::core::{Colour, COUNTS, EMPTY};
+use crate::core::{Colour, Width, COUNTS, EMPTY};
 
 /// A score split into its parts, per colour `[black, white]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,12 +39,12 @@ fn owner(touching: [u32; 2]) -> Option<Colour> {
     }
 }
 
-impl Lingarda {
+impl<W: Width> Engine<W> {
     /// The stones touching the region of the one point `q` (common at the
     /// end of a game), per colour: no fill reaches it, and its neighbours
     /// are the first stones it sees, one a direction. (None for a stone,
     /// which sees nothing.)
-    fn touching_alone(&self, q: Point) -> [u32; 2] {
+    fn touching_alone(&self, q: W::Point) -> [u32; 2] {
         [0, 1].map(|k| u32::from(COUNTS[usize::from(self.sight.seen_of(q, k))]))
     }
 
@@ -52,7 +52,7 @@ impl Lingarda {
     /// to the colour with strictly more of the distinct stones touching it; a
     /// tie belongs to nobody. Calls `visit` once per region of more than one
     /// point with its points and its owner; those of one point are the
-    /// points with no empty neighbour (see [`Lingarda::touching_alone`]).
+    /// points with no empty neighbour (see [`Engine::touching_alone`]).
     fn for_each_larger_enclosure(&mut self, mut visit: impl FnMut(&[Point], Option<Colour>)) {
         let scratch = &mut self.scratch;
         // The flood marks the regions' points; `safe`, cleared per region,
@@ -62,7 +62,7 @@ impl Lingarda {
         let flood = &mut scratch.enclosure;
         flood.clear();
         for &start in self.open.as_slice() {
-            if self.sight.open[start as usize] == 0 || !flood.begin(start) {
+            if self.sight.open[W::of(start)] == 0 || !flood.begin(start) {
                 continue;
             }
             scratch.safe.clear();
@@ -70,14 +70,14 @@ impl Lingarda {
             while let Some(q) = flood.advance() {
                 // Its empty neighbours, and its stones, by colour: the first
                 // stones it sees with no empty point between.
-                let open = self.sight.open[q as usize];
-                let steps = &self.steps.0[q as usize];
+                let open = self.sight.open[W::of(q)];
+                let steps = &self.steps.0[W::of(q)];
                 for d in Bits(open) {
-                    flood.reach(steps[d]);
+                    flood.reach(W::board_point(steps[d]));
                 }
                 for (k, count) in touching.iter_mut().enumerate() {
-                    for d in Bits(self.sight.seen_of(q, k) & !open) {
-                        *count += scratch.safe.mark(steps[d]) as u32;
+                    for d in Bits(self.sight.seen_of(W::of(q), k) & !open) {
+                        *count += scratch.safe.mark(W::board_point(steps[d])) as u32;
                     }
                 }
             }
@@ -91,8 +91,8 @@ impl Lingarda {
         // point holds: a stone, or a point with an empty neighbour, adds
         // nothing.
         let mut owned = [0u32; 2];
-        for q in 0..self.board.points() as Point {
-            let alone = self.sight.open[q as usize] == 0;
+        for q in (0..self.board.points() as u32).map(W::point) {
+            let alone = self.sight.open[q] == 0;
             let owns = owns(self.touching_alone(q));
             owned[0] += (alone & owns[0]) as u32;
             owned[1] += (alone & owns[1]) as u32;
@@ -107,11 +107,12 @@ impl Lingarda {
 
     /// The owner of each point's enclosure, in point-index order: `None` for
     /// stones and for the points of enclosures nobody owns.
-    pub fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
+    pub(super) fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
         let mut owners = vec![None; self.board.points()];
         for q in 0..self.board.points() as Point {
-            if self.cells[q as usize] == EMPTY && self.sight.open[q as usize] == 0 {
-                owners[q as usize] = owner(self.touching_alone(q));
+            let at = W::of(q);
+            if self.cells[at] == EMPTY && self.sight.open[at] == 0 {
+                owners[q as usize] = owner(self.touching_alone(at));
             }
         }
         self.for_each_larger_enclosure(|region, owner| {
@@ -120,6 +121,14 @@ impl Lingarda {
             }
         });
         owners
+    }
+}
+
+impl Lingarda {
+    /// The owner of each point's enclosure, in point-index order: `None` for
+    /// stones and for the points of enclosures nobody owns.
+    pub fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
+        on_engine!(&mut self.engine, e => e.enclosure_owners())
     }
 
     /// Score: own stones on the board, plus the points of owned enclosures,
@@ -136,7 +145,7 @@ impl Lingarda {
         }
         Score {
             stones: self.stones,
-            enclosures: self.enclosures(),
+            enclosures: on_engine!(&mut self.engine, e => e.enclosures()),
             half_point,
         }
     }

@@ -36,15 +36,13 @@ impl SetUp for Lingarda {
         };
         let mut state = start.clone();
         for colour in [Colour::Black, Colour::White] {
-            state.turn.set_to_move(colour);
             for (p, &stone) in description.stones.iter().enumerate() {
                 if stone == Some(colour) {
-                    state.put_stone(p as Point);
-                    state.open.remove(p as Point);
+                    on_engine!(&mut state.engine, e => e.set_stone(p as Point, colour));
                 }
             }
         }
-        let grounded = state.grounded_stones();
+        let grounded = on_engine!(&state.engine, e => e.grounded_stones());
         if let Some(p) =
             (0..grounded.len()).find(|&p| description.stones[p].is_some() && !grounded[p])
         {

@@ -19,38 +19,17 @@
 //! rewrites one entry, not two. The walks are written once per direction
 //! with the direction a constant, so each bit they set is one too.
 
-use super::Lingarda;
 use std::sync::OnceLock;
 
-use crate::board::{Board, Point, NO_POINT};
+use super::Engine;
+use crate::board::{Board, Point};
+use crate::core::{Colour, Narrow, Wide, Width};
 
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
 
 /// Every direction, as a mask.
 pub(super) const ALL: u8 = 0x3F;
-
-/// A sight entry: the line leaves the board with no stone met.
-pub(super) const EDGE: Point = NO_POINT;
-
-/// The per-point byte tables are kept for `LOOKUP_MASK + 1` points, empty and
-/// zero past the board's, so that a sight entry masked with it reads them
-/// without first telling a stone from [`EDGE`], whose masked bits are all set
-/// (a board has at most 1801 points): it reads the padding. With the length
-/// known, no bounds check is left to make. Writes about [`EDGE`] go to the
-/// padding too, and only ever write a zero there.
-pub(super) const LOOKUP_MASK: Point = 0x7FF;
-
-/// The length of a padded table (see [`LOOKUP_MASK`]).
-pub(super) const SLOTS: usize = LOOKUP_MASK as usize + 1;
-
-/// A table of one byte per point for [`SLOTS`] points (see
-/// [`LOOKUP_MASK`]): its length is in its type.
-pub(super) type Padded = Box<[u8; SLOTS]>;
-
-/// A table of two bytes per point for [`SLOTS`] points (see
-/// [`LOOKUP_MASK`]): a pair of masks, one a byte.
-pub(super) type Padded16 = Box<[u16; SLOTS]>;
 
 /// Where the byte of a colour (by index) sits in a pair of masks: black's
 /// is the low byte, white's the high one.
@@ -69,28 +48,15 @@ pub(super) const fn both(d: usize) -> u16 {
     0x101 << d
 }
 
-/// Per point, its six sight entries, padded with [`EDGE`] to eight: a
-/// direction read off a mask's trailing zeros (below 8) then indexes a row
-/// without a bounds check, and a row is 16 bytes.
-pub(super) type Row = [Point; 8];
+/// Per point, its six sight entries, padded with the edge ([`Width::NONE`],
+/// which stands for the line leaving the board with no stone met) to eight:
+/// a direction read off a mask's trailing zeros (below 8) then indexes a row
+/// without a bounds check.
+pub(super) type Row<W> = [<W as Width>::Point; 8];
 
-/// A row with every entry [`EDGE`].
-pub(super) const EDGE_ROW: Row = [EDGE; 8];
-
-/// A padded table, all zero.
-pub(super) fn padded() -> Padded {
-    Box::new([0; SLOTS])
-}
-
-/// A padded table of pairs of masks, all zero.
-fn padded16() -> Padded16 {
-    Box::new([0; SLOTS])
-}
-
-/// The slot of a padded table for a sight entry (see [`LOOKUP_MASK`]).
-#[inline]
-pub(super) fn slot(entry: Point) -> usize {
-    (entry & LOOKUP_MASK) as usize
+/// A row with every entry the edge.
+pub(super) fn edge_row<W: Width>() -> Row<W> {
+    [W::NONE; 8]
 }
 
 /// The direction opposite `d` (`d < 6`), in a form the compiler can bound
@@ -110,30 +76,32 @@ pub(super) fn reversed(mask: u8) -> u8 {
     ((mask << 3) | (mask >> 3)) & ALL
 }
 
-/// The sight tables of a position.
+/// The sight tables of a position, per point of width `W` (the padding
+/// past the board's points reads as nothing: no open neighbour, no colour,
+/// no ray).
 #[derive(Debug, PartialEq)]
-pub(super) struct Sight {
+pub(super) struct Sight<W: Width> {
     /// The board's points: the tables past them are padding.
     points: usize,
     /// Per point, the first point met in each direction that is not empty:
-    /// a stone, or [`EDGE`]. Padded like the byte tables; the padding row
-    /// that [`EDGE`] reads is the sink that writes about [`EDGE`] go to,
-    /// put back after each walk.
-    pub(super) first: Box<[Row; SLOTS]>,
+    /// a stone, or the edge ([`Width::NONE`]). The padding row that the
+    /// edge reads is the sink that writes about the edge go to, put back
+    /// after each walk.
+    pub(super) first: W::Table<Row<W>>,
     /// Per point: the directions whose neighbour is an empty point.
-    pub(super) open: Padded,
+    pub(super) open: W::Table<u8>,
     /// Per empty point, in the byte of each colour (see [`shift`]): the
     /// directions in which the first stone met is of that colour. Zero for
     /// stones.
-    pub(super) seen: Padded16,
+    pub(super) seen: W::Table<u16>,
     /// Per stone: its live rays, those that hold an empty point and leave the
     /// board or end at a stone of its colour, in the low byte, and past
     /// [`EDGE_SHIFT`] those of them that leave the board. Zero for empty
     /// points.
-    pub(super) rays: Padded16,
+    pub(super) rays: W::Table<u16>,
 }
 
-impl Clone for Sight {
+impl<W: Width> Clone for Sight<W> {
     fn clone(&self) -> Self {
         Sight {
             points: self.points,
@@ -149,79 +117,124 @@ impl Clone for Sight {
     fn clone_from(&mut self, source: &Self) {
         let n = self.points.max(source.points);
         self.points = source.points;
-        self.first[..n].copy_from_slice(&source.first[..n]);
-        self.open[..n].copy_from_slice(&source.open[..n]);
-        self.seen[..n].copy_from_slice(&source.seen[..n]);
-        self.rays[..n].copy_from_slice(&source.rays[..n]);
+        (*self.first)[..n].copy_from_slice(&(*source.first)[..n]);
+        (*self.open)[..n].copy_from_slice(&(*source.open)[..n]);
+        (*self.seen)[..n].copy_from_slice(&(*source.seen)[..n]);
+        (*self.rays)[..n].copy_from_slice(&(*source.rays)[..n]);
     }
 }
 
-impl Sight {
+impl<W: Width> Sight<W> {
     /// The tables of the empty board: every line leaves the board, and
     /// every neighbour is empty.
     pub(super) fn empty(board: &Board) -> Self {
         let adjacency = board.adjacency();
-        let mut open = padded();
+        let mut open = W::table(0);
         for q in 0..board.points() as Point {
-            open[q as usize] = ALL & !adjacency.off_board(q);
+            open[W::of(q)] = ALL & !adjacency.off_board(q);
         }
         Sight {
             points: board.points(),
-            first: Box::new([EDGE_ROW; SLOTS]),
+            first: W::table(edge_row::<W>()),
             open,
-            seen: padded16(),
-            rays: padded16(),
+            seen: W::table(0),
+            rays: W::table(0),
         }
     }
 
     /// The directions in which the empty point `q` sees a stone of
     /// `colour` (by index) first.
     #[inline]
-    pub(super) fn seen_of(&self, q: Point, colour: usize) -> u8 {
-        (self.seen[slot(q)] >> shift(colour)) as u8 & ALL
+    pub(super) fn seen_of(&self, q: W::Point, colour: usize) -> u8 {
+        (self.seen[q] >> shift(colour)) as u8 & ALL
     }
 
-    /// The live rays of the stone at the entry `s` (none for [`EDGE`]).
+    /// The live rays of the stone at the entry `s` (none for the edge).
     #[inline]
-    pub(super) fn live(&self, s: Point) -> u8 {
-        self.rays[slot(s)] as u8
+    pub(super) fn live(&self, s: W::Point) -> u8 {
+        self.rays[s] as u8
     }
 
     /// The live rays to the edge of the stone at the entry `s`.
     #[inline]
-    pub(super) fn edge(&self, s: Point) -> u8 {
-        (self.rays[slot(s)] >> EDGE_SHIFT) as u8
+    pub(super) fn edge(&self, s: W::Point) -> u8 {
+        (self.rays[s] >> EDGE_SHIFT) as u8
+    }
+
+    /// Every entry of the tables for the board's points and the padding
+    /// entry the edge reads, in one list (to compare tables in tests).
+    #[cfg(test)]
+    pub(super) fn entries(&self) -> Vec<u32> {
+        let mut slots: Vec<W::Point> = (0..self.points as u32).map(W::point).collect();
+        slots.push(W::NONE);
+        let mut entries = Vec::new();
+        for q in slots {
+            entries.extend(self.first[q].iter().map(|&t| Into::<u32>::into(t)));
+            entries.push(self.open[q].into());
+            entries.push(self.seen[q].into());
+            entries.push(self.rays[q].into());
+        }
+        entries
     }
 }
 
-/// Per point of a hex board, its neighbour in each direction ([`EDGE`] off
-/// the board), padded like the byte tables (the padding's are all
-/// [`EDGE`]), so that a walk steps by masked entry without a bounds check.
-pub(super) type Steps = [Row; SLOTS];
+/// Per point of a hex board, its neighbour in each direction (the edge off
+/// the board), padded like the other tables (the padding's are all the
+/// edge), so that a walk steps without a bounds check.
+pub(super) type Steps<W> = <W as Width>::Table<Row<W>>;
 
 /// The largest side of a hex board.
 const MAX_SIDE: usize = 25;
 
-static STEPS: [OnceLock<Box<Steps>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+/// The step tables of one width, built once per side and shared: a
+/// position holds its own by reference.
+type StepCache<W> = [OnceLock<Steps<W>>; MAX_SIDE + 1];
 
-/// The step table of a hex board, built once per side and shared: a
-/// position holds it by reference.
-#[derive(Clone, Copy)]
-pub(super) struct StepTable(pub(super) &'static Steps);
+/// A width whose step tables are built once per side.
+pub(super) trait SharedSteps: Width {
+    fn cache() -> &'static StepCache<Self>;
+}
 
-impl std::fmt::Debug for StepTable {
+impl SharedSteps for Narrow {
+    fn cache() -> &'static StepCache<Narrow> {
+        static STEPS: StepCache<Narrow> = [const { OnceLock::new() }; MAX_SIDE + 1];
+        &STEPS
+    }
+}
+
+impl SharedSteps for Wide {
+    fn cache() -> &'static StepCache<Wide> {
+        static STEPS: StepCache<Wide> = [const { OnceLock::new() }; MAX_SIDE + 1];
+        &STEPS
+    }
+}
+
+/// The step table of a hex board, shared (see [`SharedSteps`]).
+pub(super) struct StepTable<W: Width>(pub(super) &'static Steps<W>);
+
+impl<W: Width> Clone for StepTable<W> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<W: Width> Copy for StepTable<W> {}
+
+impl<W: Width> std::fmt::Debug for StepTable<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("StepTable")
     }
 }
 
 /// The step table of `board`, a hex board.
-pub(super) fn steps(board: &Board) -> StepTable {
-    StepTable(STEPS[board.side()].get_or_init(|| {
+pub(super) fn steps<W: SharedSteps>(board: &Board) -> StepTable<W> {
+    StepTable(W::cache()[board.side()].get_or_init(|| {
         let adjacency = board.adjacency();
-        let mut steps = Box::new([EDGE_ROW; SLOTS]);
+        let mut steps = W::table(edge_row::<W>());
         for p in 0..board.points() as Point {
-            steps[p as usize][..DIRECTIONS].copy_from_slice(adjacency.steps(p));
+            for (d, &q) in adjacency.steps(p).iter().enumerate() {
+                steps[W::of(p)][d] = W::of(q);
+            }
         }
         steps
     }))
@@ -230,42 +243,41 @@ pub(super) fn steps(board: &Board) -> StepTable {
 /// The empty points from `q` on in direction `D`, up to `end`, now see
 /// `from` first the other way, in the colour whose bit `sees` is.
 #[inline(always)]
-fn see_along<const D: usize>(
-    first: &mut [Row; SLOTS],
-    seen: &mut [u16; SLOTS],
-    steps: &Steps,
-    from: Point,
-    mut q: Point,
-    end: Point,
+fn see_along<W: Width, const D: usize>(
+    first: &mut W::Table<Row<W>>,
+    seen: &mut W::Table<u16>,
+    steps: &Steps<W>,
+    from: W::Point,
+    mut q: W::Point,
+    end: W::Point,
     sees: u16,
 ) {
     let back = opposite(D);
-    // The walk stops at the end, or off the board when there is none
-    // (EDGE is NO_POINT).
+    // The walk stops at the end, or off the board when there is none.
     while q != end {
-        first[slot(q)][back] = from;
-        let entry = &mut seen[slot(q)];
+        first[q][back] = from;
+        let entry = &mut seen[q];
         *entry = (*entry & !both(back)) | sees;
-        q = steps[slot(q)][D];
+        q = steps[q][D];
     }
 }
 
 /// The empty points from `q` on in direction `D`, up to `end`, see the stone
 /// the other way in the other colour.
 #[inline(always)]
-fn recolour_along<const D: usize>(
-    seen: &mut [u16; SLOTS],
-    steps: &Steps,
-    mut q: Point,
-    end: Point,
+fn recolour_along<W: Width, const D: usize>(
+    seen: &mut W::Table<u16>,
+    steps: &Steps<W>,
+    mut q: W::Point,
+    end: W::Point,
 ) {
     while q != end {
-        seen[slot(q)] ^= both(opposite(D));
-        q = steps[slot(q)][D];
+        seen[q] ^= both(opposite(D));
+        q = steps[q][D];
     }
 }
 
-impl Sight {
+impl<W: Width> Sight<W> {
     /// Direction `D` of a placement on `p` (its row of `first` as it stood,
     /// `ends`) of a stone whose colour's byte of a pair of masks is `colour`
     /// (see [`shift`]): the empty points up to the end see `p` in that
@@ -275,20 +287,20 @@ impl Sight {
     #[inline(always)]
     fn place_along<const D: usize>(
         &mut self,
-        steps: &Steps,
-        p: Point,
-        ends: &Row,
+        steps: &Steps<W>,
+        p: W::Point,
+        ends: &Row<W>,
         colour: u16,
         lives: u16,
     ) {
         let back = opposite(D);
         let end = ends[D];
-        let next = steps[slot(p)][D];
+        let next = steps[p][D];
         let sees = colour & both(back);
-        see_along::<D>(&mut self.first, &mut self.seen, steps, p, next, end, sees);
-        self.open[slot(next)] &= !(1 << back);
-        self.first[slot(end)][back] = p;
-        let rays = &mut self.rays[slot(end)];
+        see_along::<W, D>(&mut self.first, &mut self.seen, steps, p, next, end, sees);
+        self.open[next] &= !(1 << back);
+        self.first[end][back] = p;
+        let rays = &mut self.rays[end];
         *rays = (*rays & !both(back)) | (lives & (1 << back));
     }
 
@@ -297,30 +309,35 @@ impl Sight {
     /// and end at a stone of the colour `f` now has, as their bits) has its
     /// bit, and the empty points up to the end see the other colour.
     #[inline(always)]
-    fn flip_along<const D: usize>(&mut self, steps: &Steps, f: Point, ends: &Row, lives: u16) {
+    fn flip_along<const D: usize>(
+        &mut self,
+        steps: &Steps<W>,
+        f: W::Point,
+        ends: &Row<W>,
+        lives: u16,
+    ) {
         let back = opposite(D);
         let end = ends[D];
-        let rays = &mut self.rays[slot(end)];
+        let rays = &mut self.rays[end];
         *rays = (*rays & !(1 << back)) | (lives & (1 << back));
-        recolour_along::<D>(&mut self.seen, steps, steps[slot(f)][D], end);
+        recolour_along::<W, D>(&mut self.seen, steps, steps[f][D], end);
     }
 }
 
-impl Lingarda {
-    /// Places a stone of the mover on the empty point `p` and updates every
+impl<W: Width> Engine<W> {
+    /// Places a stone of `mover` on the empty point `p` and updates every
     /// table, before any flip. Along each direction, the empty points up to
     /// the first stone met (the *end*) now see `p`, in the colour of the
     /// mover; every neighbour's ray toward `p` loses `p` as an empty point;
     /// each end's ray toward `p` now ends there, live when it still holds an
     /// empty point and the end is the mover's. The new stone's rays are the
     /// empty point's lines as they stood.
-    pub(super) fn put_stone(&mut self, p: Point) {
-        let mover = self.turn.to_move();
+    pub(super) fn put_stone(&mut self, p: W::Point, mover: Colour) {
         let (m, o) = (mover.index(), mover.opponent().index());
         let steps = self.steps.0;
         let sight = &mut self.sight;
-        let ends = sight.first[p as usize];
-        let open = sight.open[p as usize];
+        let ends = sight.first[p];
+        let open = sight.open[p];
         let friends = sight.seen_of(p, m);
         let edges = ALL & !(friends | sight.seen_of(p, o));
         // The ends' rays back that hold an empty point and end at a friend.
@@ -332,34 +349,34 @@ impl Lingarda {
         sight.place_along::<3>(steps, p, &ends, colour, lives);
         sight.place_along::<4>(steps, p, &ends, colour, lives);
         sight.place_along::<5>(steps, p, &ends, colour, lives);
-        sight.first[slot(EDGE)] = EDGE_ROW;
+        sight.first[W::NONE] = edge_row::<W>();
         let live = open & (friends | edges);
-        sight.rays[p as usize] = live as u16 | (((open & edges) as u16) << EDGE_SHIFT);
-        sight.seen[p as usize] = 0;
-        self.cells[p as usize] = mover.stone();
+        sight.rays[p] = live as u16 | (((open & edges) as u16) << EDGE_SHIFT);
+        sight.seen[p] = 0;
+        self.cells[p] = mover.stone();
     }
 
-    /// Turns the stones `flips` to the mover and updates the tables: the
+    /// Turns the stones `flips` to `mover` and updates the tables: the
     /// live rays of each and of the stones it sees, and the colour that the
     /// empty points along its rays see. (A stone's rays to the edge do not
     /// depend on its colour.)
-    pub(super) fn flip_stones(&mut self, flips: &[Point]) {
-        let stone = self.turn.to_move().stone();
+    pub(super) fn flip_stones(&mut self, flips: &[W::Point], mover: Colour) {
+        let stone = mover.stone();
         for &f in flips {
-            self.cells[f as usize] = stone;
+            self.cells[f] = stone;
         }
         let steps = self.steps.0;
         let sight = &mut self.sight;
         for &f in flips {
-            let ends = sight.first[f as usize];
-            let open = sight.open[f as usize];
+            let ends = sight.first[f];
+            let open = sight.open[f];
             // Per direction, whether the first point met is a friend now,
             // or off the board.
             let mut friends = 0;
             let mut edges = 0;
             for (d, &end) in ends[..DIRECTIONS].iter().enumerate() {
-                friends |= u8::from(self.cells[slot(end)] == stone) << d;
-                edges |= u8::from(end == EDGE) << d;
+                friends |= u8::from(self.cells[end] == stone) << d;
+                edges |= u8::from(end == W::NONE) << d;
             }
             let lives = u16::from(reversed(open & friends));
             sight.flip_along::<0>(steps, f, &ends, lives);
@@ -369,15 +386,15 @@ impl Lingarda {
             sight.flip_along::<4>(steps, f, &ends, lives);
             sight.flip_along::<5>(steps, f, &ends, lives);
             let live = open & (friends | edges);
-            let rays = &mut sight.rays[f as usize];
+            let rays = &mut sight.rays[f];
             *rays = (*rays & !(ALL as u16)) | live as u16;
         }
     }
 
     /// Whether no neighbour of the empty point `p` is empty: no stone can
     /// ever be placed there again, as stones never leave the board.
-    pub(super) fn is_dead(&self, p: Point) -> bool {
-        self.sight.open[p as usize] == 0
+    pub(super) fn is_dead(&self, p: W::Point) -> bool {
+        self.sight.open[p] == 0
     }
 
     /// Ruling (lifelines), the fixpoint: per point, whether it holds a stone
@@ -389,11 +406,12 @@ impl Lingarda {
     pub(super) fn grounded_stones(&self) -> Vec<bool> {
         let points = self.board.points();
         let mut grounded = vec![false; points];
-        let mut queue: Vec<Point> = (0..points as Point)
+        let mut queue: Vec<W::Point> = (0..points as u32)
+            .map(W::point)
             .filter(|&s| self.sight.edge(s) != 0)
             .collect();
         for &s in &queue {
-            grounded[s as usize] = true;
+            grounded[Into::<usize>::into(s)] = true;
         }
         let mut i = 0;
         while i < queue.len() {
@@ -401,10 +419,11 @@ impl Lingarda {
             i += 1;
             let mut bits = self.sight.live(s) & !self.sight.edge(s);
             while bits != 0 {
-                let t = self.sight.first[s as usize][bits.trailing_zeros() as usize];
+                let t = self.sight.first[s][bits.trailing_zeros() as usize];
                 bits &= bits - 1;
-                if !grounded[t as usize] {
-                    grounded[t as usize] = true;
+                let flag = &mut grounded[Into::<usize>::into(t)];
+                if !*flag {
+                    *flag = true;
                     queue.push(t);
                 }
             }
@@ -413,14 +432,14 @@ impl Lingarda {
     }
 
     /// The stones that have a lifeline, as a flag per point: on the board as
-    /// it stands (`p == NO_POINT`), or with a stone of the mover imagined on
-    /// the empty point `p`, before any flip.
-    pub(super) fn lifeline_flags(&self, p: Point) -> Vec<bool> {
-        if p == NO_POINT {
+    /// it stands (`p` is `None`), or with a stone of `mover` imagined on the
+    /// empty point `p`, before any flip.
+    pub(super) fn lifeline_flags(&self, p: Option<Point>, mover: Colour) -> Vec<bool> {
+        let Some(p) = p else {
             return self.grounded_stones();
-        }
+        };
         let mut imagined = self.clone();
-        imagined.put_stone(p);
+        imagined.put_stone(W::of(p), mover);
         imagined.grounded_stones()
     }
 
@@ -428,34 +447,36 @@ impl Lingarda {
     /// directly, e.g. in tests).
     #[cfg(test)]
     pub(super) fn rebuild_sight(&mut self) {
-        use crate::core::{Colour, EMPTY};
+        use crate::core::EMPTY;
         let adjacency = self.board.adjacency();
-        let mut sight = Sight::empty(self.board);
+        let mut sight = Sight::<W>::empty(self.board);
         sight.open.fill(0);
         for q in 0..self.board.points() as Point {
-            let cell = self.cells[q as usize];
+            let at = W::of(q);
+            let cell = self.cells[at];
             for d in 0..DIRECTIONS {
                 let step = adjacency.step(q, d);
                 let mut t = step;
-                while t != NO_POINT && self.cells[t as usize] == EMPTY {
+                while t != crate::board::NO_POINT && self.cells[W::of(t)] == EMPTY {
                     t = adjacency.step(t, d);
                 }
-                sight.first[q as usize][d] = t;
+                let end = W::of(t);
+                sight.first[at][d] = end;
                 let holds_empty = step != t;
                 let bit = (holds_empty as u8) << d;
-                sight.open[q as usize] |= bit;
+                sight.open[at] |= bit;
                 match Colour::of_cell(cell) {
                     None => {
-                        if let Some(colour) = Colour::of_cell(self.cells[slot(t)]) {
-                            sight.seen[q as usize] |= (1 << d) << shift(colour.index());
+                        if let Some(colour) = Colour::of_cell(self.cells[end]) {
+                            sight.seen[at] |= (1 << d) << shift(colour.index());
                         }
                     }
                     Some(_) => {
-                        if t == EDGE || self.cells[t as usize] == cell {
-                            sight.rays[q as usize] |= bit as u16;
+                        if end == W::NONE || self.cells[end] == cell {
+                            sight.rays[at] |= bit as u16;
                         }
-                        if t == EDGE {
-                            sight.rays[q as usize] |= (bit as u16) << EDGE_SHIFT;
+                        if end == W::NONE {
+                            sight.rays[at] |= (bit as u16) << EDGE_SHIFT;
                         }
                     }
                 }

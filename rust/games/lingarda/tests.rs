@@ -1,4 +1,7 @@
+use super::engine::Engine;
+use super::judge::Verdict;
 use super::*;
+use crate::core::{Wide, Width};
 use crate::games::vectors::play;
 use crate::games::{fixtures, vectors, AnyPosition};
 use crate::playout::playout;
@@ -11,9 +14,64 @@ fn new(size: i64, pie: bool) -> Lingarda {
     Lingarda::from_options(&mut options).unwrap()
 }
 
+/// The position `state` starts from, with its tables in the wide kind
+/// whatever its board (the wide kind is otherwise only for boards of more
+/// than 255 points).
+fn widened(mut state: Lingarda) -> Lingarda {
+    state.engine = AnyEngine::Wide(Engine::<Wide>::new(state.board));
+    state
+}
+
 /// The cells of the board's points, without the padding past them.
 fn board_cells(state: &Lingarda) -> &[u8] {
-    &state.cells[..state.board.points()]
+    state.cells()
+}
+
+/// Puts `stone` on the empty point `p`, leaving the sight tables for
+/// [`rebuild_sight`].
+fn set_cell(state: &mut Lingarda, p: Point, stone: u8) {
+    fn set<W: Width>(e: &mut Engine<W>, p: Point, stone: u8) {
+        e.cells[W::of(p)] = stone;
+        e.open.remove(p);
+    }
+    on_engine!(&mut state.engine, e => set(e, p, stone));
+}
+
+/// Rebuilds the sight tables from the cells.
+fn rebuild_sight(state: &mut Lingarda) {
+    on_engine!(&mut state.engine, e => e.rebuild_sight());
+}
+
+/// The sight tables' entries, to compare.
+fn sight_entries(state: &Lingarda) -> Vec<u32> {
+    on_engine!(&state.engine, e => e.sight.entries())
+}
+
+/// The sight tables of `state` as a rebuild from its cells makes them.
+fn rebuilt_sight_entries(state: &Lingarda) -> Vec<u32> {
+    let mut rebuilt = state.clone();
+    rebuild_sight(&mut rebuilt);
+    sight_entries(&rebuilt)
+}
+
+/// The weighing of `p` for the mover, exact or for legality only.
+fn weigh(state: &mut Lingarda, p: Point, exact: bool) -> Verdict {
+    let mover = state.turn.to_move();
+    on_engine!(&mut state.engine, e => e.verdict(p, mover, exact))
+}
+
+/// Whether `p` is known lifeless for `mover`.
+fn is_known_lifeless(state: &Lingarda, mover: Colour, p: Point) -> bool {
+    fn contains<W: Width>(e: &Engine<W>, mover: Colour, p: Point) -> bool {
+        e.lifeless.contains(mover, W::of(p))
+    }
+    on_engine!(&state.engine, e => contains(e, mover, p))
+}
+
+/// The stone to name for the last weighed candidate, if it strands one.
+fn stranded_to_name(state: &Lingarda) -> (Point, bool) {
+    let mover = state.turn.to_move();
+    on_engine!(&state.engine, e => e.stranded_to_name(mover))
 }
 
 fn point(state: &Lingarda, name: &str) -> Point {
@@ -30,14 +88,13 @@ fn position(size: i64, stones: &str, to_move: Colour) -> Lingarda {
             "W:" => colour = Colour::White,
             name => {
                 let p = point(&state, name);
-                assert_eq!(state.cells[p as usize], EMPTY, "{name} twice");
-                state.cells[p as usize] = colour.stone();
+                assert_eq!(state.cells()[p as usize], EMPTY, "{name} twice");
+                set_cell(&mut state, p, colour.stone());
                 state.stones[colour.index()] += 1;
-                state.open.remove(p);
             }
         }
     }
-    state.rebuild_sight();
+    rebuild_sight(&mut state);
     state.turn.set_to_move(to_move);
     state
 }
@@ -348,7 +405,7 @@ fn placement_is_legal_when_the_flip_gives_back_the_lifelines_it_took() {
     assert_eq!(state.stones, [3, 7]);
     let has = naive_lifelines(state.board, board_cells(&state));
     assert!(state
-        .cells
+        .cells()
         .iter()
         .zip(&has)
         .all(|(&c, &has)| c == EMPTY || has));
@@ -361,7 +418,7 @@ fn placement_flips_every_enemy_stone_without_a_lifeline_at_once() {
     let flags = naive_lifelines(state.board, board_cells(&state));
     assert!(
         state
-            .cells
+            .cells()
             .iter()
             .zip(&flags)
             .all(|(&c, &f)| c == EMPTY || f),
@@ -534,7 +591,7 @@ struct Snapshot {
     last_placer: Option<Colour>,
     legal: Vec<Action>,
     scores: [f64; 2],
-    sight: sight::Sight,
+    sight: Vec<u32>,
 }
 
 fn snapshot(state: &mut Lingarda) -> Snapshot {
@@ -546,7 +603,7 @@ fn snapshot(state: &mut Lingarda) -> Snapshot {
         last_placer: state.last_placer,
         legal: legal(state),
         scores: state.scores().unwrap(),
-        sight: state.sight.clone(),
+        sight: sight_entries(state),
     }
 }
 
@@ -557,6 +614,9 @@ fn illegal_actions_name_themselves_and_leave_the_state_untouched() {
     let mut reasons = std::collections::BTreeSet::new();
     for game in 0..30 {
         let mut state = new(2 + game % 4, true);
+        if game % 2 == 1 {
+            state = widened(state);
+        }
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
             let before = snapshot(&mut state);
             let legal = before.legal.clone();
@@ -603,21 +663,24 @@ fn fast_placement_test_matches_the_naive_reference() {
     for game in 0..240 {
         let size = [2, 3, 4, 5, 6, 3, 4, 5][game % 8] + if game % 60 == 59 { 2 } else { 0 };
         let mut state = new(size as i64, game % 2 == 0);
+        if game % 3 == 1 {
+            state = widened(state);
+        }
         while let Some(action) = state.random_action(&mut rng, &mut buf) {
             let at = format!("game {game} size {size} ply {}", state.turn.plies());
             let mover = state.turn.to_move();
             let mut naive_legal = Vec::new();
             for p in 0..state.board.points() as Point {
-                if state.cells[p as usize] != EMPTY {
+                if state.cells()[p as usize] != EMPTY {
                     continue;
                 }
                 let naive = naive_place(state.board, board_cells(&state), p, mover);
-                if state.lifeless.contains(mover, p) {
+                if is_known_lifeless(&state, mover, p) {
                     assert_eq!(naive, NaiveVerdict::NoLifeline, "{at}: known lifeless");
                     known_lifeless += 1;
                 }
-                let fast = state.weigh(p);
-                let quick = state.weigh_legality(p);
+                let fast = weigh(&mut state, p, true);
+                let quick = weigh(&mut state, p, false);
                 assert!(
                     match quick {
                         Verdict::Legal => fast == Verdict::Legal,
@@ -633,7 +696,7 @@ fn fast_placement_test_matches_the_naive_reference() {
                     (NaiveVerdict::NoLifeline, Verdict::NoLifeline) => no_lifeline += 1,
                     (NaiveVerdict::Stranded(list), Verdict::Stranded) => {
                         stranded += 1;
-                        let (named, _) = state.stranded_to_name();
+                        let (named, _) = stranded_to_name(&state);
                         assert!(
                             list.contains(&named),
                             "{at}: {} named, stranded {list:?}",
@@ -678,10 +741,8 @@ fn fast_placement_test_matches_the_naive_reference() {
                 Some(other) => panic!("{at}: random placement judged {other:?}"),
                 None => {}
             }
-            let mut rebuilt = state.clone();
-            rebuilt.rebuild_sight();
             assert!(
-                rebuilt.sight == state.sight,
+                rebuilt_sight_entries(&state) == sight_entries(&state),
                 "{at}: the sight tables drifted"
             );
             let has = naive_lifelines(state.board, board_cells(&state));
@@ -745,7 +806,7 @@ fn random_placements_are_uniform_over_the_legal_ones() {
     // Play until about half the open points are illegal for the mover.
     loop {
         let legal = legal(&mut start);
-        let open = start.cells.iter().filter(|&&c| c == EMPTY).count();
+        let open = start.cells().iter().filter(|&&c| c == EMPTY).count();
         if legal.len() * 2 <= open && legal.len() >= 4 || legal == [start.pass_action()] {
             break;
         }
@@ -787,12 +848,10 @@ fn the_largest_board_plays_to_the_end_with_a_consistent_sight_table() {
     let mut rng = Rng::new(4);
     let outcome = playout(&mut state, &mut rng, usize::MAX, &mut Vec::new());
     assert!(outcome.finished && outcome.length > 1000, "{outcome:?}");
-    let mut rebuilt = state.clone();
-    rebuilt.rebuild_sight();
-    assert!(rebuilt.sight == state.sight);
+    assert!(rebuilt_sight_entries(&state) == sight_entries(&state));
     let flags = state.lifeline_flags(NO_POINT);
     assert!(state
-        .cells
+        .cells()
         .iter()
         .zip(&flags)
         .all(|(&c, &f)| c == EMPTY || f));

@@ -5,6 +5,7 @@ use super::Lingarda;
 use crate::board::{Point, NO_POINT};
 use crate::core::{Colour, EMPTY};
 use crate::error::Error;
+use crate::games::Position;
 
 /// What placing the mover's stone on an empty point would do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,13 +21,23 @@ pub struct Preview {
 }
 
 impl Lingarda {
+    /// The stones that have a lifeline, as a flag per point: on the board as
+    /// it stands (`p == NO_POINT`), or with a stone of the mover imagined on
+    /// the empty point `p`, before any flip.
+    pub(super) fn lifeline_flags(&self, p: Point) -> Vec<bool> {
+        let p = (p != NO_POINT).then_some(p);
+        let mover = self.turn.to_move();
+        on_engine!(&self.engine, e => e.lifeline_flags(p, mover))
+    }
+
     /// The stones that have a lifeline, per colour `[black, white]`, in
     /// point order (between turns, every stone).
     pub fn lifelines(&self) -> [Vec<Point>; 2] {
         let flags = self.lifeline_flags(NO_POINT);
+        let cells = self.cells();
         [Colour::Black, Colour::White].map(|colour| {
             (0..self.board.points() as Point)
-                .filter(|&s| flags[s as usize] && self.cells[s as usize] == colour.stone())
+                .filter(|&s| flags[s as usize] && cells[s as usize] == colour.stone())
                 .collect()
         })
     }
@@ -36,7 +47,7 @@ impl Lingarda {
     /// # Errors
     /// [`Error::Notation`] when `p` holds a stone.
     pub fn preview(&mut self, p: Point) -> Result<Preview, Error> {
-        if self.cells[p as usize] != EMPTY {
+        if self.cells()[p as usize] != EMPTY {
             return Err(Error::Notation(format!(
                 "lifelines at {}: the point is occupied",
                 self.board.name(p)
@@ -44,11 +55,12 @@ impl Lingarda {
         }
         let flags = self.lifeline_flags(p);
         let mover = self.turn.to_move();
+        let cells = self.cells();
         let cell = |s: Point| {
             if s == p {
                 mover.stone()
             } else {
-                self.cells[s as usize]
+                cells[s as usize]
             }
         };
         let lifelines = [Colour::Black, Colour::White].map(|colour| {
@@ -62,7 +74,7 @@ impl Lingarda {
         let enemy = mover.opponent().stone();
         let flips = if flags[p as usize] {
             (0..self.board.points() as Point)
-                .filter(|&s| !flags[s as usize] && self.cells[s as usize] == enemy)
+                .filter(|&s| !flags[s as usize] && cells[s as usize] == enemy)
                 .collect()
         } else {
             Vec::new()
