@@ -1,9 +1,9 @@
 //! Point indices of two widths, and the tables they index with no bounds
 //! test. A board of at most 255 points numbers its points in a byte: a
 //! table of 256 entries indexed by a `u8` needs neither a mask nor a bounds
-//! check (the type proves the index in range), and its rows are half as
-//! wide. Larger boards take `u16` points and tables of 2048 entries, indexed
-//! through a mask. Either way the last entry is padding, which the index
+//! check (the type proves the index in range), its rows are half as wide,
+//! and it is small enough to hold in place. Larger boards take `u16` points
+//! and tables of 2048 entries on the heap, indexed through a mask. Either way the last entry is padding, which the index
 //! standing for no point (`NONE`) reads, so a lookup of "the first stone
 //! met" needs no test for the edge first.
 //!
@@ -15,48 +15,28 @@ use std::ops::{Deref, DerefMut, Index, IndexMut};
 
 use crate::board::Point;
 
-/// A table with an entry per point index of a width, `N` entries in all.
-#[derive(Debug, PartialEq)]
-pub struct PointTable<T, const N: usize>(Box<[T; N]>);
+/// A table of the narrow width: an entry per byte, held in place, so that
+/// the tables of one owner sit at fixed offsets from one address (a loop
+/// over several of them needs one base register, not one per table).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NarrowTable<T>([T; 256]);
 
-impl<T: Copy, const N: usize> Clone for PointTable<T, N> {
-    fn clone(&self) -> Self {
-        PointTable(self.0.clone())
-    }
-
-    /// Copies in place, with no allocation.
-    fn clone_from(&mut self, source: &Self) {
-        self.0.copy_from_slice(&source.0[..]);
-    }
-}
-
-impl<T: Copy, const N: usize> PointTable<T, N> {
-    /// A table with every entry `value`.
-    pub fn new(value: T) -> Self {
-        // Built on the heap: an array of `N` on the stack could be large.
-        let Ok(entries) = vec![value; N].into_boxed_slice().try_into() else {
-            unreachable!("a vector of N entries")
-        };
-        PointTable(entries)
-    }
-}
-
-impl<T, const N: usize> Deref for PointTable<T, N> {
+impl<T> Deref for NarrowTable<T> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
-        &self.0[..]
+        &self.0
     }
 }
 
-impl<T, const N: usize> DerefMut for PointTable<T, N> {
+impl<T> DerefMut for NarrowTable<T> {
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.0[..]
+        &mut self.0
     }
 }
 
 /// Indexed by a byte: every index is in range.
-impl<T> Index<u8> for PointTable<T, 256> {
+impl<T> Index<u8> for NarrowTable<T> {
     type Output = T;
 
     #[inline(always)]
@@ -65,18 +45,60 @@ impl<T> Index<u8> for PointTable<T, 256> {
     }
 }
 
-impl<T> IndexMut<u8> for PointTable<T, 256> {
+impl<T> IndexMut<u8> for NarrowTable<T> {
     #[inline(always)]
     fn index_mut(&mut self, p: u8) -> &mut T {
         &mut self.0[usize::from(p)]
     }
 }
 
+/// The entries of a wide table.
+const WIDE_SLOTS: usize = 2048;
+
+/// A table of the wide width, on the heap (it is large).
+#[derive(Debug, PartialEq)]
+pub struct WideTable<T>(Box<[T; WIDE_SLOTS]>);
+
+impl<T: Copy> WideTable<T> {
+    fn new(value: T) -> Self {
+        // Built on the heap: the array on the stack would be large.
+        let Ok(entries) = vec![value; WIDE_SLOTS].into_boxed_slice().try_into() else {
+            unreachable!("a vector of WIDE_SLOTS entries")
+        };
+        WideTable(entries)
+    }
+}
+
+impl<T: Copy> Clone for WideTable<T> {
+    fn clone(&self) -> Self {
+        WideTable(self.0.clone())
+    }
+
+    /// Copies in place, with no allocation.
+    fn clone_from(&mut self, source: &Self) {
+        self.0.copy_from_slice(&source.0[..]);
+    }
+}
+
+impl<T> Deref for WideTable<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.0[..]
+    }
+}
+
+impl<T> DerefMut for WideTable<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0[..]
+    }
+}
+
 /// The mask that brings a wide index in range (`NONE` to the last entry).
-const WIDE_MASK: usize = 2047;
+const WIDE_MASK: usize = WIDE_SLOTS - 1;
 
 /// Indexed by a `u16` through a mask.
-impl<T> Index<u16> for PointTable<T, 2048> {
+impl<T> Index<u16> for WideTable<T> {
     type Output = T;
 
     #[inline(always)]
@@ -85,7 +107,7 @@ impl<T> Index<u16> for PointTable<T, 2048> {
     }
 }
 
-impl<T> IndexMut<u16> for PointTable<T, 2048> {
+impl<T> IndexMut<u16> for WideTable<T> {
     #[inline(always)]
     fn index_mut(&mut self, p: u16) -> &mut T {
         &mut self.0[usize::from(p) & WIDE_MASK]
@@ -135,12 +157,12 @@ pub struct Narrow;
 
 impl Width for Narrow {
     type Point = u8;
-    type Table<T: Copy + Debug + PartialEq> = PointTable<T, 256>;
+    type Table<T: Copy + Debug + PartialEq> = NarrowTable<T>;
     const NONE: u8 = u8::MAX;
     const MAX_POINTS: usize = 255;
 
-    fn table<T: Copy + Debug + PartialEq>(value: T) -> PointTable<T, 256> {
-        PointTable::new(value)
+    fn table<T: Copy + Debug + PartialEq>(value: T) -> NarrowTable<T> {
+        NarrowTable([value; 256])
     }
 
     #[inline(always)]
@@ -164,12 +186,12 @@ pub struct Wide;
 
 impl Width for Wide {
     type Point = u16;
-    type Table<T: Copy + Debug + PartialEq> = PointTable<T, 2048>;
+    type Table<T: Copy + Debug + PartialEq> = WideTable<T>;
     const NONE: u16 = u16::MAX;
     const MAX_POINTS: usize = WIDE_MASK;
 
-    fn table<T: Copy + Debug + PartialEq>(value: T) -> PointTable<T, 2048> {
-        PointTable::new(value)
+    fn table<T: Copy + Debug + PartialEq>(value: T) -> WideTable<T> {
+        WideTable::new(value)
     }
 
     #[inline(always)]

@@ -72,20 +72,21 @@ pub(super) struct Scratch {
 
 clone_by_fields!(Scratch { safe, enclosure });
 
-/// An engine of the width a board fits.
+/// An engine of the width a board fits, boxed (the narrow one holds its
+/// tables in place).
 #[derive(Debug)]
 pub(super) enum AnyEngine {
-    Narrow(Engine<Narrow>),
-    Wide(Engine<Wide>),
+    Narrow(Box<Engine<Narrow>>),
+    Wide(Box<Engine<Wide>>),
 }
 
 impl AnyEngine {
     /// The engine of the empty `board`, of the narrowest width it fits.
     pub(super) fn new(board: &'static Board) -> Self {
         if board.points() <= Narrow::MAX_POINTS {
-            AnyEngine::Narrow(Engine::new(board))
+            AnyEngine::Narrow(Box::new(Engine::new(board)))
         } else {
-            AnyEngine::Wide(Engine::new(board))
+            AnyEngine::Wide(Box::new(Engine::new(board)))
         }
     }
 }

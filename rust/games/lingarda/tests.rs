@@ -18,7 +18,7 @@ fn new(size: i64, pie: bool) -> Lingarda {
 /// whatever its board (the wide kind is otherwise only for boards of more
 /// than 255 points).
 fn widened(mut state: Lingarda) -> Lingarda {
-    state.engine = AnyEngine::Wide(Engine::<Wide>::new(state.board));
+    state.engine = AnyEngine::Wide(Box::new(Engine::<Wide>::new(state.board)));
     state
 }
 
