@@ -3,9 +3,10 @@
 //! table of 256 entries indexed by a `u8` needs neither a mask nor a bounds
 //! check (the type proves the index in range), its rows are half as wide,
 //! and it is small enough to hold in place. Larger boards take `u16` points
-//! and tables of 2048 entries on the heap, indexed through a mask. Either way the last entry is padding, which the index
-//! standing for no point (`NONE`) reads, so a lookup of "the first stone
-//! met" needs no test for the edge first.
+//! and tables of 2048 entries on the heap, indexed modulo that size. Either
+//! way the last entry is padding, which the index standing for no point
+//! (`NONE`) reads, so a lookup of "the first stone met" needs no test for
+//! the edge first.
 //!
 //! A game generic over [`Width`] is compiled once per width; it chooses the
 //! width once per position, from its board.
@@ -13,6 +14,7 @@
 use std::fmt::Debug;
 use std::ops::{Deref, DerefMut, Index, IndexMut};
 
+use super::FixedTable;
 use crate::board::Point;
 
 /// A table of the narrow width: an entry per byte, held in place, so that
@@ -55,19 +57,10 @@ impl<T> IndexMut<u8> for NarrowTable<T> {
 /// The entries of a wide table.
 const WIDE_SLOTS: usize = 2048;
 
-/// A table of the wide width, on the heap (it is large).
+/// A table of the wide width: a [`FixedTable`] with every entry in use, on
+/// the heap (it is large).
 #[derive(Debug, PartialEq)]
-pub struct WideTable<T>(Box<[T; WIDE_SLOTS]>);
-
-impl<T: Copy> WideTable<T> {
-    fn new(value: T) -> Self {
-        // Built on the heap: the array on the stack would be large.
-        let Ok(entries) = vec![value; WIDE_SLOTS].into_boxed_slice().try_into() else {
-            unreachable!("a vector of WIDE_SLOTS entries")
-        };
-        WideTable(entries)
-    }
-}
+pub struct WideTable<T>(FixedTable<T, WIDE_SLOTS>);
 
 impl<T: Copy> Clone for WideTable<T> {
     fn clone(&self) -> Self {
@@ -76,7 +69,7 @@ impl<T: Copy> Clone for WideTable<T> {
 
     /// Copies in place, with no allocation.
     fn clone_from(&mut self, source: &Self) {
-        self.0.copy_from_slice(&source.0[..]);
+        self.0.clone_from(&source.0);
     }
 }
 
@@ -84,33 +77,31 @@ impl<T> Deref for WideTable<T> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
-        &self.0[..]
+        &self.0
     }
 }
 
 impl<T> DerefMut for WideTable<T> {
     fn deref_mut(&mut self) -> &mut [T] {
-        &mut self.0[..]
+        &mut self.0
     }
 }
 
-/// The mask that brings a wide index in range (`NONE` to the last entry).
-const WIDE_MASK: usize = WIDE_SLOTS - 1;
-
-/// Indexed by a `u16` through a mask.
+/// Indexed by a `u16`, which the table brings in range (`NONE` to the last
+/// entry).
 impl<T> Index<u16> for WideTable<T> {
     type Output = T;
 
     #[inline(always)]
     fn index(&self, p: u16) -> &T {
-        &self.0[usize::from(p) & WIDE_MASK]
+        &self.0[usize::from(p)]
     }
 }
 
 impl<T> IndexMut<u16> for WideTable<T> {
     #[inline(always)]
     fn index_mut(&mut self, p: u16) -> &mut T {
-        &mut self.0[usize::from(p) & WIDE_MASK]
+        &mut self.0[usize::from(p)]
     }
 }
 
@@ -188,10 +179,10 @@ impl Width for Wide {
     type Point = u16;
     type Table<T: Copy + Debug + PartialEq> = WideTable<T>;
     const NONE: u16 = u16::MAX;
-    const MAX_POINTS: usize = WIDE_MASK;
+    const MAX_POINTS: usize = WIDE_SLOTS - 1;
 
     fn table<T: Copy + Debug + PartialEq>(value: T) -> WideTable<T> {
-        WideTable::new(value)
+        WideTable(FixedTable::new(WIDE_SLOTS, value))
     }
 
     #[inline(always)]
