@@ -32,53 +32,52 @@ mod placement;
 mod removal;
 mod setup;
 mod split;
+mod usize_table;
 mod views;
+mod widths;
 
 use std::borrow::Cow;
+use std::ops::Deref;
 
-use super::{Action, Position, Turn};
+use super::{Action, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, FixedTable, Marks, PointList, Rng, EMPTY};
+use crate::core::{Colour, Marks, PointList, Rng, Width, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
-use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue, Options};
+use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue};
 
 use chains::{Group, Region, MAX_ARCS, NONE};
+use usize_table::UsizeTable;
 pub use views::{Breath, ColourScore, Liberty};
-
-/// Entries in every table per point (and the sentinel) or per group or
-/// region id: a power of two at least the 1,801 points of side 25, the
-/// largest, plus the sentinel.
-const ENTRIES: usize = 2048;
-
-/// A table per point or id that reads with no bounds test.
-type Table<T> = FixedTable<T, ENTRIES>;
+pub use widths::Anda;
 
 /// Visit marks that mark with no bounds test (the hot fills mark at every
 /// step).
-type TableMarks = Marks<Table<u32>>;
+type TableMarks<W> = Marks<UsizeTable<W, u32>>;
 
-/// An Anda position.
+/// An Anda position whose tables are of width `W`: indexed by a point, the
+/// sentinel point `N` or a group or region id (ids number below the board's
+/// points, and [`NONE`] reads the padding), through [`Width::of`].
 #[derive(Debug)]
-pub struct Anda {
+pub(crate) struct Game<W: Width> {
     board: &'static Board,
     /// Each point's six neighbours, the edge mapped to the sentinel `N`.
-    rings: &'static Table<[Point; 6]>,
+    rings: &'static geometry::Rings,
     komi: i64,
     /// Per point, then the sentinel point `N` holding [`geometry::BORDER`].
-    cells: Table<u8>,
+    cells: W::Table<u8>,
     /// Per point, the contents of its ring as masks over the directions:
     /// byte `v` marks the neighbours whose cell value is `v` (empty, black,
     /// white, border). Kept up to date by every change of a cell.
-    around: Table<u32>,
+    around: W::Table<u32>,
     /// A stone's group id, or an empty point's region id (two id pools).
-    label: Table<u16>,
+    label: W::Table<u16>,
     /// Circular lists of members: singly linked for a group's stones,
     /// doubly linked (with `prev`) for a region's points.
-    next: Table<Point>,
-    prev: Table<Point>,
-    groups: Table<Group>,
-    regions: Table<Region>,
+    next: W::Table<Point>,
+    prev: W::Table<Point>,
+    groups: W::Table<Group>,
+    regions: W::Table<Region>,
     free_groups: Vec<u16>,
     free_regions: Vec<u16>,
     /// The open points (here every empty point), so a random placement is
@@ -99,48 +98,48 @@ pub struct Anda {
 
     /// Buffers reused so that no move allocates (boxed: they are no part of
     /// the position, and keep the state small to move).
-    scratch: Box<Scratch>,
+    scratch: Box<Scratch<W>>,
     /// A copy of the position used to test that a first stone leaves a legal
     /// second one (first turns only); not part of the position.
-    probe: Option<Box<Anda>>,
+    probe: Option<Box<Game<W>>>,
 }
 
 /// Scratch buffers sized for the board.
 #[derive(Debug)]
-struct Scratch {
-    marks: TableMarks,
-    group_marks: TableMarks,
-    region_marks: TableMarks,
+struct Scratch<W: Width> {
+    marks: TableMarks<W>,
+    group_marks: TableMarks<W>,
+    region_marks: TableMarks<W>,
     /// Per point, the split that reached it last (its `split_stamp`, in
     /// all bits but the two lowest) and which arc's exploration reached it
     /// first then (the two lowest): one read tells both whether a point is
     /// new to a split and whose it is.
-    owner: Table<u32>,
+    owner: W::Table<u32>,
     split_stamp: u32,
     stack: Vec<Point>,
     /// A breadth-first queue, sized so that a point is written before it is
     /// counted.
-    queue: Table<Point>,
+    queue: UsizeTable<W, Point>,
     /// Each arc's points found while splitting (as many as its length
     /// there says), sized so that a point is written before it is counted.
-    arc_members: [Table<Point>; MAX_ARCS],
+    arc_members: [UsizeTable<W, Point>; MAX_ARCS],
     doomed: Vec<u16>,
     removed: Vec<Point>,
     watch: Vec<u16>,
 }
 
-impl Scratch {
-    fn new(n: usize) -> Scratch {
+impl<W: Width> Scratch<W> {
+    fn new(n: usize) -> Scratch<W> {
         let buffer = || Vec::with_capacity(n);
-        let arc = || Table::new(n, 0);
+        let arc = || UsizeTable::new(0);
         Scratch {
-            marks: Marks::over(Table::new(n, 0)),
-            group_marks: Marks::over(Table::new(n, 0)),
-            region_marks: Marks::over(Table::new(n, 0)),
-            owner: Table::new(n, 0),
+            marks: Marks::over(UsizeTable::new(0)),
+            group_marks: Marks::over(UsizeTable::new(0)),
+            region_marks: Marks::over(UsizeTable::new(0)),
+            owner: W::table(0),
             split_stamp: 0,
             stack: buffer(),
-            queue: Table::new(n, 0),
+            queue: UsizeTable::new(0),
             arc_members: [arc(), arc(), arc()],
             doomed: Vec::with_capacity(n),
             removed: buffer(),
@@ -149,9 +148,9 @@ impl Scratch {
     }
 }
 
-impl Clone for Anda {
+impl<W: Width> Clone for Game<W> {
     fn clone(&self) -> Self {
-        let mut copy = Anda::empty(self.board, self.komi);
+        let mut copy = Game::empty(self.board, self.komi);
         copy.clone_from(self);
         copy
     }
@@ -159,6 +158,9 @@ impl Clone for Anda {
     /// Copies into the existing buffers: a playout batch restarts each game
     /// from the start position without allocating.
     fn clone_from(&mut self, source: &Self) {
+        if self.board.points() != source.board.points() {
+            *self.scratch = Scratch::new(source.board.points());
+        }
         self.board = source.board;
         self.rings = source.rings;
         self.komi = source.komi;
@@ -177,27 +179,28 @@ impl Clone for Anda {
         self.prisoners = source.prisoners;
         self.first_turn_done = source.first_turn_done;
         self.pending = source.pending;
-        if self.scratch.owner.len() != source.board.points() {
-            *self.scratch = Scratch::new(source.board.points());
-        }
     }
 }
 
-impl Anda {
-    /// A position with no structure yet: [`Anda::rebuild`] fills it.
-    fn empty(board: &'static Board, komi: i64) -> Anda {
+impl<W: Width> Game<W> {
+    /// A position with no structure yet: [`Game::rebuild`] fills it.
+    fn empty(board: &'static Board, komi: i64) -> Game<W> {
         let n = board.points();
-        Anda {
+        assert!(
+            n < W::MAX_POINTS,
+            "{n} points and the sentinel do not fit the width"
+        );
+        Game {
             board,
             rings: geometry::rings(board),
             komi,
-            cells: Table::new(n + 1, EMPTY),
-            around: Table::new(n + 1, 0),
-            label: Table::new(n + 1, NONE),
-            next: Table::new(n, 0),
-            prev: Table::new(n, 0),
-            groups: Table::new(n, Group::default()),
-            regions: Table::new(n, Region::default()),
+            cells: W::table(EMPTY),
+            around: W::table(0),
+            label: W::table(NONE),
+            next: W::table(0),
+            prev: W::table(0),
+            groups: W::table(Group::default()),
+            regions: W::table(Region::default()),
             free_groups: Vec::with_capacity(n),
             free_regions: Vec::with_capacity(n),
             open: PointList::empty(n),
@@ -211,35 +214,29 @@ impl Anda {
         }
     }
 
-    /// A position set up from text, for tests and teaching: `black` and
-    /// `white` list points (`"a1 b2"`); both first turns count as done and no
-    /// one has passed. Groups already smothered stay until the next removal,
-    /// as they would after a removal in play.
+    /// The start position on `board`.
+    fn start(board: &'static Board, komi: i64) -> Game<W> {
+        let mut state = Game::empty(board, komi);
+        state.rebuild();
+        state
+    }
+
+    /// Places the stones `black` and `white` list (`"a1 b2"`) on an empty
+    /// board; both first turns count as done, `to_move` is to move.
     ///
     /// # Errors
-    /// [`Error::Notation`] for a bad point, [`Error::Option`] for bad options.
-    pub fn setup(
-        size: usize,
-        komi: i64,
-        black: &str,
-        white: &str,
-        to_move: Colour,
-    ) -> Result<Anda, Error> {
-        let mut options = Options::new([
-            ("size", OptionValue::Int(size as i64)),
-            ("komi", OptionValue::Int(komi)),
-        ]);
-        let mut state = Anda::from_options(&mut options)?;
+    /// [`Error::Notation`] for a bad point.
+    fn set_stones(&mut self, black: &str, white: &str, to_move: Colour) -> Result<(), Error> {
         for (text, colour) in [(black, Colour::Black), (white, Colour::White)] {
             for name in text.split_whitespace() {
-                let p = state.board.parse_point(name)?;
-                state.cells[p as usize] = colour.stone();
+                let p = self.board.parse_point(name)?;
+                self.cells[W::of(p)] = colour.stone();
             }
         }
-        state.first_turn_done = [true; 2];
-        state.turn.set_to_move(to_move);
-        state.rebuild();
-        Ok(state)
+        self.first_turn_done = [true; 2];
+        self.turn.set_to_move(to_move);
+        self.rebuild();
+        Ok(())
     }
 
     /// The komi (points added to White's score).
@@ -301,22 +298,22 @@ impl Anda {
     #[cold]
     #[inline(never)]
     fn second_stone_can_follow(&mut self, p: Point) -> bool {
-        let region = self.label[p as usize];
+        let region = self.label[W::of(p)];
         if self.obstruction(region, self.turn.to_move().opponent()) == 0 {
             let neighbours = self.board.neighbours(p);
-            let mut q = self.next[p as usize];
+            let mut q = self.next[W::of(p)];
             while q != p {
                 if !neighbours.contains(&q) && self.around(q, EMPTY) != 0 {
                     return true;
                 }
-                q = self.next[q as usize];
+                q = self.next[W::of(q)];
             }
         }
         let mut probe = self
             .probe
             .take()
-            .unwrap_or_else(|| Box::new(Anda::empty(self.board, self.komi)));
-        Anda::clone_from(&mut probe, self);
+            .unwrap_or_else(|| Box::new(Game::empty(self.board, self.komi)));
+        Game::clone_from(&mut probe, self);
         probe.play_placement(p);
         let colour = self.turn.to_move();
         let neighbours = self.board.neighbours(p);
@@ -371,13 +368,13 @@ impl Anda {
         let mut territory = [0; 2];
         self.scratch.region_marks.clear();
         for i in 0..self.open.len() {
-            let r = self.label[self.open[i] as usize];
+            let r = self.label[W::of(self.open[i])];
             if !self.scratch.region_marks.mark(r) {
                 continue;
             }
             let black = self.obstruction(r, Colour::Black);
             let white = self.obstruction(r, Colour::White);
-            let size = self.regions[r as usize].size as u32;
+            let size = self.regions[W::of(r)].size as u32;
             match (black, white) {
                 (0, 0) => {}
                 (_, 0) => territory[0] += size,
@@ -408,7 +405,9 @@ impl Anda {
         buf.clear();
         for i in 0..self.open.len() {
             let p = self.open[i];
-            if !misses.contains(&p) && self.placement_is_legal(p, colour, first_stone) {
+            // Six comparisons inline (`contains` became a call per point).
+            let untried = misses.iter().all(|&miss| miss != p);
+            if untried && self.placement_is_legal(p, colour, first_stone) {
                 buf.push(p);
             }
         }
@@ -438,22 +437,31 @@ const SIZE: OptionSpec = hex_size(9);
 
 const KOMI: OptionSpec = whole_komi("a whole number (may be negative) added to White's score");
 
-impl Position for Anda {
-    fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let board = options.board(&SIZE, Board::hex)?;
-        let komi = options.int(&KOMI)?;
-        let mut state = Anda::empty(board, komi);
-        state.rebuild();
-        Ok(state)
+/// The [`crate::games::Position`] methods of a game of one width, which
+/// [`Anda`] calls.
+impl<W: Width> Game<W> {
+    fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        let size = OptionValue::Int(self.board.side() as i64);
+        vec![("size", size), ("komi", OptionValue::Int(self.komi))]
     }
 
-    position_basics!("anda", [Pass], self => [("komi", OptionValue::Int(self.komi))]);
+    fn specials(&self) -> &'static [Special] {
+        self.turn.offered(&[Special::Pass])
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells.deref()[..self.board.points()]
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.turn.is_over()
+    }
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         let colour = self.turn.to_move();
         let first_stone = !self.first_turn_done[colour.index()] && self.pending.is_none();
         for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY && self.placement_is_legal(p, colour, first_stone) {
+            if self.cells[W::of(p)] == EMPTY && self.placement_is_legal(p, colour, first_stone) {
                 out.push(p);
             }
         }
@@ -470,7 +478,7 @@ impl Position for Anda {
                 None => Ok(()),
             };
         }
-        if self.cells[p as usize] != EMPTY {
+        if self.cells[W::of(p)] != EMPTY {
             return Err("the point is occupied".into());
         }
         if let Some(first) = self.pending {

@@ -15,9 +15,9 @@
 //!   its witnesses on each read.
 
 use super::geometry::{BORDER, RUNS};
-use super::Anda;
+use super::Game;
 use crate::board::{Point, NO_POINT};
-use crate::core::{Colour, EMPTY};
+use crate::core::{Colour, Width, EMPTY};
 
 /// No group or region.
 pub(super) const NONE: u16 = u16::MAX;
@@ -30,7 +30,7 @@ pub(super) const UNKNOWN: u8 = 3;
 pub(super) const MAX_ARCS: usize = 3;
 
 /// A group's record, indexed by group id.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Group {
     pub size: u16,
     pub head: Point,
@@ -75,7 +75,7 @@ pub(super) struct Contact {
 }
 
 /// A region's record, indexed by region id.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Region {
     pub size: u16,
     pub head: Point,
@@ -138,12 +138,12 @@ impl Ring {
     }
 }
 
-impl Anda {
+impl<W: Width> Game<W> {
     /// Recomputes every group and region from `cells` alone; every group is
     /// suspect at the next removal.
     pub(super) fn rebuild(&mut self) {
         let n = self.board.points();
-        self.cells[n] = BORDER;
+        self.cells[W::of(n as Point)] = BORDER;
         let board = self.board;
         self.free_groups.clear();
         self.free_groups.extend((0..n as u16).rev());
@@ -155,26 +155,26 @@ impl Anda {
         for p in 0..n {
             let mut around = 0;
             for (d, &q) in self.rings[p].iter().enumerate() {
-                around |= 1 << (8 * self.cells[q as usize] as usize + d);
+                around |= 1 << (8 * self.cells[W::of(q)] as usize + d);
             }
-            self.around[p] = around;
+            self.around[W::of(p as Point)] = around;
         }
         for start in 0..n as Point {
-            if self.label[start as usize] != NONE {
+            if self.label[W::of(start)] != NONE {
                 continue;
             }
-            let cell = self.cells[start as usize];
+            let cell = self.cells[W::of(start)];
             if cell == EMPTY {
                 let r = self.new_region();
-                self.label[start as usize] = r;
+                self.label[W::of(start)] = r;
                 self.scratch.stack.clear();
                 self.scratch.stack.push(start);
                 while let Some(q) = self.scratch.stack.pop() {
                     self.push_member(r, q);
                     self.open.insert(q);
                     for &m in board.neighbours(q) {
-                        if self.cells[m as usize] == EMPTY && self.label[m as usize] == NONE {
-                            self.label[m as usize] = r;
+                        if self.cells[W::of(m)] == EMPTY && self.label[W::of(m)] == NONE {
+                            self.label[W::of(m)] = r;
                             self.scratch.stack.push(m);
                         }
                     }
@@ -186,7 +186,7 @@ impl Anda {
                 self.scratch.stack.push(start);
                 while let Some(q) = self.scratch.stack.pop() {
                     for &m in board.neighbours(q) {
-                        if self.cells[m as usize] == cell && self.label[m as usize] == NONE {
+                        if self.cells[W::of(m)] == cell && self.label[W::of(m)] == NONE {
                             self.add_stone(g, m);
                             self.scratch.stack.push(m);
                         }
@@ -199,7 +199,7 @@ impl Anda {
     pub(super) fn new_group(&mut self, p: Point) -> u16 {
         let g = self.free_groups.pop().expect("fewer groups than points");
         let sentinel = self.board.points() as Point;
-        self.groups[g as usize] = Group {
+        self.groups[W::of(g)] = Group {
             size: 1,
             head: p,
             breath: [sentinel; 2],
@@ -207,41 +207,41 @@ impl Anda {
             changes: [0; TOUCHED],
             only: NONE,
         };
-        self.label[p as usize] = g;
-        self.next[p as usize] = p;
+        self.label[W::of(p)] = g;
+        self.next[W::of(p)] = p;
         g
     }
 
     fn add_stone(&mut self, g: u16, p: Point) {
-        let head = self.groups[g as usize].head;
-        self.label[p as usize] = g;
-        self.next[p as usize] = self.next[head as usize];
-        self.next[head as usize] = p;
-        let group = &mut self.groups[g as usize];
+        let head = self.groups[W::of(g)].head;
+        self.label[W::of(p)] = g;
+        self.next[W::of(p)] = self.next[W::of(head)];
+        self.next[W::of(head)] = p;
+        let group = &mut self.groups[W::of(g)];
         group.size += 1;
         group.touched[0] = NONE;
     }
 
     /// Moves every stone of group `from` into group `into`.
     fn merge_group(&mut self, into: u16, from: u16) {
-        let head = self.groups[from as usize].head;
+        let head = self.groups[W::of(from)].head;
         let mut s = head;
         loop {
-            self.label[s as usize] = into;
-            s = self.next[s as usize];
+            self.label[W::of(s)] = into;
+            s = self.next[W::of(s)];
             if s == head {
                 break;
             }
         }
-        let into_head = self.groups[into as usize].head;
+        let into_head = self.groups[W::of(into)].head;
         self.next.swap(into_head as usize, head as usize);
-        self.groups[into as usize].size += self.groups[from as usize].size;
+        self.groups[W::of(into)].size += self.groups[W::of(from)].size;
         self.free_groups.push(from);
     }
 
     pub(super) fn new_region(&mut self) -> u16 {
         let r = self.free_regions.pop().expect("fewer regions than points");
-        let region = &mut self.regions[r as usize];
+        let region = &mut self.regions[W::of(r)];
         *region = Region {
             changes: region.changes.wrapping_add(1),
             ..Region::default()
@@ -250,28 +250,28 @@ impl Anda {
     }
 
     pub(super) fn push_member(&mut self, r: u16, q: Point) {
-        self.label[q as usize] = r;
-        let region = &mut self.regions[r as usize];
+        self.label[W::of(q)] = r;
+        let region = &mut self.regions[W::of(r)];
         if region.size == 0 {
             region.head = q;
-            self.next[q as usize] = q;
-            self.prev[q as usize] = q;
+            self.next[W::of(q)] = q;
+            self.prev[W::of(q)] = q;
         } else {
             let head = region.head;
-            let after = self.next[head as usize];
-            self.next[q as usize] = after;
-            self.prev[q as usize] = head;
-            self.next[head as usize] = q;
-            self.prev[after as usize] = q;
+            let after = self.next[W::of(head)];
+            self.next[W::of(q)] = after;
+            self.prev[W::of(q)] = head;
+            self.next[W::of(head)] = q;
+            self.prev[W::of(after)] = q;
         }
         region.size += 1;
     }
 
     pub(super) fn unlink_member(&mut self, r: u16, q: Point) {
-        let (before, after) = (self.prev[q as usize], self.next[q as usize]);
-        self.next[before as usize] = after;
-        self.prev[after as usize] = before;
-        let region = &mut self.regions[r as usize];
+        let (before, after) = (self.prev[W::of(q)], self.next[W::of(q)]);
+        self.next[W::of(before)] = after;
+        self.prev[W::of(after)] = before;
+        let region = &mut self.regions[W::of(r)];
         if region.head == q {
             region.head = after;
         }
@@ -282,31 +282,31 @@ impl Anda {
     /// ring masks.
     #[inline]
     pub(super) fn set_cell(&mut self, p: Point, value: u8) {
-        let old = self.cells[p as usize];
+        let old = self.cells[W::of(p)];
         debug_assert_ne!(old, value);
-        self.cells[p as usize] = value;
+        self.cells[W::of(p)] = value;
         // The bit of `p` moves from the old value's mask to the new one's:
         // one flip of both, shifted to `p`'s direction as each `q` sees it.
         let flip = (1u32 << (8 * old)) ^ (1u32 << (8 * value));
         for (d, &q) in self.rings[p as usize].iter().enumerate() {
             // Seen from `q`, `p` lies in the opposite direction.
-            self.around[q as usize] ^= flip << ((d + 3) % 6);
+            self.around[W::of(q)] ^= flip << ((d + 3) % 6);
         }
     }
 
     /// The directions around `p` whose cell holds `value`.
     #[inline]
     pub(super) fn around(&self, p: Point, value: u8) -> u32 {
-        (self.around[p as usize] >> (8 * value as u32)) & 0x3f
+        (self.around[W::of(p)] >> (8 * value as u32)) & 0x3f
     }
 
     /// Whether `contact` still shows a group of colour index `k` touching
     /// region `r`.
     #[inline]
     fn contact_holds(&self, r: u16, k: usize, contact: Contact) -> bool {
-        self.cells[contact.empty as usize] == EMPTY
-            && self.label[contact.empty as usize] == r
-            && self.cells[contact.stone as usize] == k as u8 + 1
+        self.cells[W::of(contact.empty)] == EMPTY
+            && self.label[W::of(contact.empty)] == r
+            && self.cells[W::of(contact.stone)] == k as u8 + 1
     }
 
     /// Ruling (obstructed): an enemy group obstructs a liberty exactly when
@@ -316,13 +316,13 @@ impl Anda {
     #[inline(always)]
     pub(super) fn obstruction(&mut self, r: u16, colour: Colour) -> u8 {
         let k = colour.index();
-        let region = &self.regions[r as usize];
+        let region = &self.regions[W::of(r)];
         match region.count[k] {
             2 => {
                 let [a, b] = region.witness[k];
                 if self.contact_holds(r, k, a)
                     && self.contact_holds(r, k, b)
-                    && self.label[a.stone as usize] != self.label[b.stone as usize]
+                    && self.label[W::of(a.stone)] != self.label[W::of(b.stone)]
                 {
                     2
                 } else {
@@ -341,7 +341,7 @@ impl Anda {
     fn recount(&mut self, r: u16, k: usize) -> u8 {
         let rings = self.rings;
         let stone = k as u8 + 1;
-        let head = self.regions[r as usize].head;
+        let head = self.regions[W::of(r)].head;
         let mut witness = [Contact::default(); 2];
         let mut count = 0;
         let mut q = head;
@@ -350,7 +350,7 @@ impl Anda {
             while stones != 0 {
                 let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if count == 0 || self.label[m as usize] != self.label[witness[0].stone as usize] {
+                if count == 0 || self.label[W::of(m)] != self.label[W::of(witness[0].stone)] {
                     witness[count] = Contact { empty: q, stone: m };
                     count += 1;
                     if count == 2 {
@@ -358,12 +358,12 @@ impl Anda {
                     }
                 }
             }
-            q = self.next[q as usize];
+            q = self.next[W::of(q)];
             if q == head {
                 break;
             }
         }
-        let region = &mut self.regions[r as usize];
+        let region = &mut self.regions[W::of(r)];
         region.count[k] = count as u8;
         region.witness[k] = witness;
         count as u8
@@ -395,7 +395,7 @@ impl Anda {
                 break;
             }
             let s = ring.points[d as usize % 6];
-            let g = self.label[s as usize];
+            let g = self.label[W::of(s)];
             if !out.iter().any(|&(h, _)| h == g) {
                 for (j, slot) in out.iter_mut().enumerate() {
                     if j == count {
@@ -413,12 +413,12 @@ impl Anda {
     /// smothering may have changed. Removes nothing.
     pub(super) fn place(&mut self, p: Point, colour: Colour) {
         let rings = self.rings;
-        let r0 = self.label[p as usize];
+        let r0 = self.label[W::of(p)];
         let old = [
             self.obstruction(r0, Colour::Black),
             self.obstruction(r0, Colour::White),
         ];
-        let old_witness = self.regions[r0 as usize].witness;
+        let old_witness = self.regions[W::of(r0)].witness;
         let ring = self.ring(p, colour);
         let (friends, friend_count) = self.groups_in(&ring, ring.friend);
         let friends = &friends[..friend_count];
@@ -430,27 +430,27 @@ impl Anda {
         let mut keep = NONE;
         if let Some(&(biggest, _)) = friends
             .iter()
-            .max_by_key(|&&(g, _)| self.groups[g as usize].size)
+            .max_by_key(|&&(g, _)| self.groups[W::of(g)].size)
         {
             keep = biggest;
             if friends.len() > 1 {
                 self.scratch.region_marks.clear();
                 self.scratch.region_marks.mark(r0);
                 for &(g, _) in friends.iter().filter(|&&(g, _)| g != keep) {
-                    let head = self.groups[g as usize].head;
+                    let head = self.groups[W::of(g)].head;
                     let mut s = head;
                     loop {
                         let mut liberties = self.around(s, EMPTY);
                         while liberties != 0 {
                             let m = rings[s as usize][liberties.trailing_zeros() as usize];
                             liberties &= liberties - 1;
-                            let r = self.label[m as usize];
+                            let r = self.label[W::of(m)];
                             if self.scratch.region_marks.mark(r) && self.obstruction(r, colour) == 2
                             {
                                 self.scratch.watch.push(r);
                             }
                         }
-                        s = self.next[s as usize];
+                        s = self.next[W::of(s)];
                         if s == head {
                             break;
                         }
@@ -461,7 +461,7 @@ impl Anda {
 
         // Every count that may fall is in `r0` or a watched region.
         for &r in self.scratch.watch.iter().chain([&r0]) {
-            let region = &mut self.regions[r as usize];
+            let region = &mut self.regions[W::of(r)];
             region.changes = region.changes.wrapping_add(1);
         }
         self.unlink_member(r0, p);
@@ -483,7 +483,7 @@ impl Anda {
         // only) one; any other gets a new id.
         let mut parts = [NONE; MAX_ARCS];
         let mut part_count = 0;
-        if self.regions[r0 as usize].size == 0 {
+        if self.regions[W::of(r0)].size == 0 {
             self.free_regions.push(r0);
         } else {
             parts[0] = r0;
@@ -495,7 +495,7 @@ impl Anda {
             let beside = reps[..arcs]
                 .iter()
                 .copied()
-                .find(|&q| self.label[q as usize] == r0);
+                .find(|&q| self.label[W::of(q)] == r0);
             let beside = beside.expect("the kept part is beside the stone");
             self.derive_counts(r0, colour, g, (beside, p), old, old_witness);
         }
@@ -533,8 +533,8 @@ impl Anda {
         match self.obstruction(r, colour) {
             0 => return,
             1 => {
-                let m = self.regions[r as usize].witness[colour.index()][0].stone;
-                if self.scratch.group_marks.mark(self.label[m as usize]) {
+                let m = self.regions[W::of(r)].witness[colour.index()][0].stone;
+                if self.scratch.group_marks.mark(self.label[W::of(m)]) {
                     self.suspects.push(m);
                 }
                 return;
@@ -543,21 +543,21 @@ impl Anda {
         }
         let rings = self.rings;
         let stone = colour.stone();
-        let head = self.regions[r as usize].head;
+        let head = self.regions[W::of(r)].head;
         // Borrowed apart, so that the addresses stay in registers.
         let (around, label, next) = (&self.around, &self.label, &self.next);
         let (marks, suspects) = (&mut self.scratch.group_marks, &mut self.suspects);
         let mut q = head;
         loop {
-            let mut stones = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
+            let mut stones = (around[W::of(q)] >> (8 * stone as u32)) & 0x3f;
             while stones != 0 {
                 let m = rings[q as usize][stones.trailing_zeros() as usize];
                 stones &= stones - 1;
-                if marks.mark(label[m as usize]) {
+                if marks.mark(label[W::of(m)]) {
                     suspects.push(m);
                 }
             }
-            q = next[q as usize];
+            q = next[W::of(q)];
             if q == head {
                 break;
             }
@@ -592,7 +592,7 @@ impl Anda {
         let other = old_witness[k][..known]
             .iter()
             .copied()
-            .find(|&w| self.contact_holds(r0, k, w) && self.label[w.stone as usize] != g);
+            .find(|&w| self.contact_holds(r0, k, w) && self.label[W::of(w.stone)] != g);
         let count = match other {
             Some(w) => {
                 witness[1] = w;
@@ -600,10 +600,10 @@ impl Anda {
             }
             None if old[k] == 0 => 1,
             // The one group that touched it merged into the stone's.
-            None if old[k] == 1 && self.label[old_witness[k][0].stone as usize] == g => 1,
+            None if old[k] == 1 && self.label[W::of(old_witness[k][0].stone)] == g => 1,
             None => UNKNOWN,
         };
-        let region = &mut self.regions[r0 as usize];
+        let region = &mut self.regions[W::of(r0)];
         region.count[k] = count;
         region.witness[k] = witness;
 
@@ -614,8 +614,7 @@ impl Anda {
         let mut valid = 0;
         for &w in &old_witness[k][..known] {
             if self.contact_holds(r0, k, w)
-                && (valid == 0
-                    || self.label[w.stone as usize] != self.label[witness[0].stone as usize])
+                && (valid == 0 || self.label[W::of(w.stone)] != self.label[W::of(witness[0].stone)])
             {
                 witness[valid] = w;
                 valid += 1;
@@ -627,7 +626,7 @@ impl Anda {
             (1, 1) => 1,
             _ => UNKNOWN,
         };
-        let region = &mut self.regions[r0 as usize];
+        let region = &mut self.regions[W::of(r0)];
         region.count[k] = count;
         region.witness[k] = witness;
     }

@@ -10,8 +10,8 @@
 
 use std::sync::OnceLock;
 
-use super::Table;
 use crate::board::{Board, Point, NO_POINT};
+use crate::core::FixedTable;
 
 /// The cell value of the sentinel point beyond the edge.
 pub(super) const BORDER: u8 = 3;
@@ -58,10 +58,14 @@ const fn runs_table() -> [Runs; 64] {
     table
 }
 
-static RINGS: [OnceLock<Table<[Point; 6]>>; 26] = [const { OnceLock::new() }; 26];
+/// Each point's ring, and the sentinel's (all sentinel): shared per side by
+/// both widths, indexed by a point with no bounds test.
+pub(super) type Rings = FixedTable<[Point; 6], 2048>;
+
+static RINGS: [OnceLock<Rings>; 26] = [const { OnceLock::new() }; 26];
 
 /// The rings of every point of a hex board, shared per side.
-pub(super) fn rings(board: &'static Board) -> &'static Table<[Point; 6]> {
+pub(super) fn rings(board: &'static Board) -> &'static Rings {
     RINGS[board.side()].get_or_init(|| {
         let sentinel = board.points() as Point;
         let rings = (0..board.points() as Point).map(|p| {
@@ -74,7 +78,7 @@ pub(super) fn rings(board: &'static Board) -> &'static Table<[Point; 6]> {
                 }
             })
         });
-        Table::from_values(rings, [sentinel; 6])
+        Rings::from_values(rings, [sentinel; 6])
     })
 }
 

@@ -1,21 +1,21 @@
 //! Whether a group breathes, and whether a new stone's group would.
 
 use super::chains::{NONE, TOUCHED};
-use super::Anda;
+use super::Game;
 use crate::board::Point;
-use crate::core::{Colour, EMPTY};
+use crate::core::{Colour, Width, EMPTY};
 
-impl Anda {
+impl<W: Width> Game<W> {
     /// Ruling (smothered): a group is smothered when every one of its
     /// liberties is obstructed by exactly one enemy group (different
     /// liberties may name different groups), or when it has no liberty at
     /// all; a liberty whose region touches no enemy group, or two or more,
     /// keeps it alive.
     pub(super) fn is_smothered(&mut self, g: u16) -> bool {
-        let head = self.groups[g as usize].head;
+        let head = self.groups[W::of(g)].head;
         // The enemy of a stone's colour, looked up: a match on the colour
         // here would branch at random.
-        let enemy = [Colour::White, Colour::Black][self.cells[head as usize] as usize - 1];
+        let enemy = [Colour::White, Colour::Black][self.cells[W::of(head)] as usize - 1];
         !self.breathes_outside(g, enemy, NONE)
     }
 
@@ -25,19 +25,19 @@ impl Anda {
     /// where it last breathed are tried first, then what its last whole
     /// scan found, if that still holds; only then is the group scanned.
     pub(super) fn breathes_outside(&mut self, g: u16, enemy: Colour, avoid: u16) -> bool {
-        for q in self.groups[g as usize].breath {
-            if self.cells[q as usize] == EMPTY {
-                let r = self.label[q as usize];
+        for q in self.groups[W::of(g)].breath {
+            if self.cells[W::of(q)] == EMPTY {
+                let r = self.label[W::of(q)];
                 if r != avoid && self.obstruction(r, enemy) != 1 {
                     return true;
                 }
             }
         }
-        let group = &self.groups[g as usize];
+        let group = &self.groups[W::of(g)];
         if group.touched[0] != NONE {
             let mut holds = true;
             for (&r, &changes) in group.touched.iter().zip(&group.changes) {
-                holds &= self.regions[r as usize].changes == changes;
+                holds &= self.regions[W::of(r)].changes == changes;
             }
             if holds {
                 return group.only != NONE && group.only != avoid;
@@ -56,7 +56,7 @@ impl Anda {
             while liberties != 0 {
                 let q = rings[s as usize][liberties.trailing_zeros() as usize];
                 liberties &= liberties - 1;
-                let r = self.label[q as usize];
+                let r = self.label[W::of(q)];
                 if touched.contains(&r) {
                     continue;
                 }
@@ -71,25 +71,25 @@ impl Anda {
                     only = r;
                     continue;
                 }
-                let record = &mut self.groups[g as usize];
+                let record = &mut self.groups[W::of(g)];
                 record.breath = [q, record.breath[0]];
                 return true;
             }
-            s = self.next[s as usize];
+            s = self.next[W::of(s)];
             if s == head {
                 break;
             }
         }
         // Scanned whole: the group breathes in `avoid` at most. The verdict
         // is kept when its regions fit the list.
-        let record = &mut self.groups[g as usize];
+        let record = &mut self.groups[W::of(g)];
         record.only = only;
         record.touched[0] = NONE;
         if (1..=TOUCHED).contains(&met) {
             for i in 0..TOUCHED {
                 let r = touched[i.min(met - 1)];
                 record.touched[i] = r;
-                record.changes[i] = self.regions[r as usize].changes;
+                record.changes[i] = self.regions[W::of(r)].changes;
             }
         }
         false
@@ -108,14 +108,14 @@ impl Anda {
     /// only otherwise are they explored, and then only until decided.
     pub(super) fn stone_would_live(&mut self, p: Point, colour: Colour) -> bool {
         let ring = self.ring(p, colour);
-        let r0 = self.label[p as usize];
+        let r0 = self.label[W::of(p)];
         let enemy = colour.opponent();
         if ring.empty != 0 {
             let enemies = self.obstruction(r0, enemy);
             if enemies == 0 {
                 return true;
             }
-            let [a, b] = self.regions[r0 as usize].witness[enemy.index()];
+            let [a, b] = self.regions[W::of(r0)].witness[enemy.index()];
             let decided = ring.arcs() == 1
                 && match enemies {
                     // Both enemy groups still touch the one part.
@@ -173,9 +173,9 @@ impl Anda {
                 let q = queue[next];
                 next += 1;
                 let ring = &rings[q as usize];
-                let mut contacts = (around[q as usize] >> (8 * stone as u32)) & 0x3f;
+                let mut contacts = (around[W::of(q)] >> (8 * stone as u32)) & 0x3f;
                 while contacts != 0 {
-                    let g = label[ring[contacts.trailing_zeros() as usize] as usize];
+                    let g = label[W::of(ring[contacts.trailing_zeros() as usize])];
                     contacts &= contacts - 1;
                     if first == NONE {
                         first = g;
@@ -186,7 +186,7 @@ impl Anda {
                         return true;
                     }
                 }
-                let mut empties = around[q as usize] & 0x3f;
+                let mut empties = around[W::of(q)] & 0x3f;
                 while empties != 0 {
                     let m = ring[empties.trailing_zeros() as usize];
                     empties &= empties - 1;

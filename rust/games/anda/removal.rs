@@ -1,11 +1,11 @@
 //! Removing smothered groups and re-forming the regions they leave.
 
 use super::chains::{Contact, NONE};
-use super::Anda;
+use super::Game;
 use crate::board::Point;
-use crate::core::{Colour, EMPTY};
+use crate::core::{Colour, Width, EMPTY};
 
-impl Anda {
+impl<W: Width> Game<W> {
     /// Ruling (removal): after the placement(s), every group that is
     /// smothered on that board, of either colour, is removed at once (one
     /// evaluation, not repeated).
@@ -19,10 +19,10 @@ impl Anda {
         self.scratch.doomed.clear();
         for i in 0..self.suspects.len() {
             let s = self.suspects[i];
-            if self.cells[s as usize] == EMPTY {
+            if self.cells[W::of(s)] == EMPTY {
                 continue;
             }
-            let g = self.label[s as usize];
+            let g = self.label[W::of(s)];
             if self.scratch.group_marks.mark(g) && self.is_smothered(g) {
                 self.scratch.doomed.push(g);
             }
@@ -52,14 +52,14 @@ impl Anda {
     /// colour, whoever moved. Empties group `g`'s points (their labels
     /// cleared) and lists them in `removed`.
     fn capture(&mut self, g: u16) {
-        let head = self.groups[g as usize].head;
-        let colour = Colour::of_cell(self.cells[head as usize]).expect("a group has stones");
-        self.prisoners[colour.opponent().index()] += self.groups[g as usize].size as u32;
+        let head = self.groups[W::of(g)].head;
+        let colour = Colour::of_cell(self.cells[W::of(head)]).expect("a group has stones");
+        self.prisoners[colour.opponent().index()] += self.groups[W::of(g)].size as u32;
         let mut s = head;
         loop {
-            let following = self.next[s as usize];
+            let following = self.next[W::of(s)];
             self.set_cell(s, EMPTY);
-            self.label[s as usize] = NONE;
+            self.label[W::of(s)] = NONE;
             self.open.insert(s);
             self.scratch.removed.push(s);
             s = following;
@@ -82,7 +82,7 @@ impl Anda {
         self.scratch.stack.clear();
         self.scratch.stack.push(start);
         while let Some(q) = self.scratch.stack.pop() {
-            let old = self.label[q as usize];
+            let old = self.label[W::of(q)];
             if old != NONE && self.scratch.region_marks.mark(old) {
                 self.scratch.watch.push(old);
             }
@@ -103,21 +103,21 @@ impl Anda {
                 stones &= stones - 1;
                 let m = ring[d as usize];
                 let k = (white >> d) as usize & 1;
-                let g = self.label[m as usize];
+                let g = self.label[W::of(m)];
                 let seen = &witness[k][..count[k]];
-                if count[k] < 2 && !seen.iter().any(|w| self.label[w.stone as usize] == g) {
+                if count[k] < 2 && !seen.iter().any(|w| self.label[W::of(w.stone)] == g) {
                     witness[k][count[k]] = Contact { empty: q, stone: m };
                     count[k] += 1;
                 }
                 if self.scratch.group_marks.mark(g) {
                     // It may breathe in the new region: its cached scan
                     // no longer holds.
-                    self.groups[g as usize].touched[0] = NONE;
+                    self.groups[W::of(g)].touched[0] = NONE;
                     self.suspects.push(m);
                 }
             }
         }
-        let region = &mut self.regions[r as usize];
+        let region = &mut self.regions[W::of(r)];
         region.count = [count[0] as u8, count[1] as u8];
         region.witness = witness;
         for i in 0..self.scratch.watch.len() {

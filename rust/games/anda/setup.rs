@@ -1,44 +1,44 @@
 //! Anda positions set up by hand: the stones, the turn's counters, the
 //! prisoners, and how far each colour is through its two-stone first turn.
 
-use super::Anda;
-use crate::core::{Colour, EMPTY};
+use super::Game;
+use crate::core::{Colour, Width, EMPTY};
 use crate::error::Error;
-use crate::games::setup::{count, refuse, Counter, CounterSpec, Description, SetUp};
-use crate::games::Position;
+use crate::games::setup::{count, refuse, Counter, CounterSpec, Description};
 
 const PRISONERS: usize = 0;
 const FIRST_TURN_DONE: usize = 1;
 const PENDING_STONE: usize = 2;
 
-impl SetUp for Anda {
-    const COUNTERS: &'static [CounterSpec] = &[
-        CounterSpec {
-            name: "prisoners",
-            default: Counter::Counts([0; 2]),
-            doc: "stones each colour has captured",
-        },
-        CounterSpec {
-            name: "first_turn_done",
-            default: Counter::Flags([true; 2]),
-            doc: "whether each colour has had (or passed) its two-stone first turn; true for both when left out",
-        },
-        CounterSpec {
-            name: "pending_stone",
-            default: Counter::Point(None),
-            doc: "the first stone of the mover's two-stone first turn, while the second is due",
-        },
-    ];
+/// Anda's own counters.
+pub(super) const COUNTERS: &[CounterSpec] = &[
+    CounterSpec {
+        name: "prisoners",
+        default: Counter::Counts([0; 2]),
+        doc: "stones each colour has captured",
+    },
+    CounterSpec {
+        name: "first_turn_done",
+        default: Counter::Flags([true; 2]),
+        doc: "whether each colour has had (or passed) its two-stone first turn; true for both when left out",
+    },
+    CounterSpec {
+        name: "pending_stone",
+        default: Counter::Point(None),
+        doc: "the first stone of the mover's two-stone first turn, while the second is due",
+    },
+];
 
+impl<W: Width> Game<W> {
     /// Ruling (first turn): Black's two-stone turn is the game's first and
     /// White's the second; until a colour has had it, it has placed nothing
     /// (no stone of its on the board, none captured) but the pending first
     /// stone, and has not passed; and the pending stone leaves a legal
     /// second one. Groups already smothered stay until the next removal, as
     /// after a removal in play.
-    fn set_up(start: &Anda, description: &Description) -> Result<Anda, Error> {
-        let prisoners = description.counts(Self::COUNTERS, PRISONERS)?;
-        let done = description.flags(Self::COUNTERS, FIRST_TURN_DONE)?;
+    pub(super) fn set_up(start: &Self, description: &Description) -> Result<Self, Error> {
+        let prisoners = description.counts(COUNTERS, PRISONERS)?;
+        let done = description.flags(COUNTERS, FIRST_TURN_DONE)?;
         // Unless given: past both first turns, the turns are at least two and
         // at least the stones and passes (two-stone turns and captures aside).
         let default_ply = match done {
@@ -47,7 +47,7 @@ impl SetUp for Anda {
             _ => 0,
         };
         let turn = description.turn(false, true, default_ply)?;
-        let pending = description.point(Self::COUNTERS, PENDING_STONE)?;
+        let pending = description.point(COUNTERS, PENDING_STONE)?;
         let stones = count(&description.stones);
         let to_move = description.to_move;
         for colour in [Colour::Black, Colour::White] {
@@ -91,7 +91,7 @@ impl SetUp for Anda {
         }
         let mut state = start.clone();
         for (p, stone) in description.stones.iter().enumerate() {
-            state.cells[p] = stone.map_or(EMPTY, Colour::stone);
+            state.cells[W::of(p as crate::board::Point)] = stone.map_or(EMPTY, Colour::stone);
         }
         state.rebuild();
         state.turn = turn;
@@ -104,7 +104,9 @@ impl SetUp for Anda {
         }
         if pending.is_some() {
             let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
+            if !state.is_terminal() {
+                state.legal_actions_in_play(&mut legal);
+            }
             if !legal.iter().any(|&a| (a as usize) < state.board.points()) {
                 return refuse("no legal second stone can follow pending_stone");
             }
@@ -112,7 +114,7 @@ impl SetUp for Anda {
         Ok(state)
     }
 
-    fn counters(&self) -> Vec<Counter> {
+    pub(super) fn counters(&self) -> Vec<Counter> {
         vec![
             Counter::Counts(self.prisoners),
             Counter::Flags(self.first_turn_done),

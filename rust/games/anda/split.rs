@@ -5,11 +5,10 @@
 //! parts.
 
 use super::chains::{Ring, MAX_ARCS};
-use super::geometry::RUNS;
-use super::Table;
-use super::{Anda, Scratch};
+use super::geometry::{Rings, RUNS};
+use super::{Game, Scratch};
 use crate::board::Point;
-use crate::core::{split, Floods, EMPTY};
+use crate::core::{split, Floods, Width, EMPTY};
 
 /// The explorations from the arcs: each arc's members in the order found
 /// (its queue: the first `found` entries of its buffer, read at `cursor`)
@@ -17,10 +16,10 @@ use crate::core::{split, Floods, EMPTY};
 /// arcs whose explorations meet are joined in a union-find over the arcs as
 /// they meet (`joined` notes that it happened). A flood is a set of arcs
 /// (`arcs`), named by the first.
-struct ArcFloods<'a> {
-    rings: &'static Table<[Point; 6]>,
-    around: &'a Table<u32>,
-    scratch: &'a mut Scratch,
+struct ArcFloods<'a, W: Width> {
+    rings: &'static Rings,
+    around: &'a W::Table<u32>,
+    scratch: &'a mut Scratch<W>,
     /// This split's stamp in `owner`.
     stamp: u32,
     cursor: [usize; MAX_ARCS],
@@ -40,7 +39,7 @@ fn root(parent: &[usize; MAX_ARCS], mut i: usize) -> usize {
     i
 }
 
-impl ArcFloods<'_> {
+impl<W: Width> ArcFloods<'_, W> {
     fn find(&self, i: usize) -> usize {
         root(&self.parent, i)
     }
@@ -75,13 +74,13 @@ impl ArcFloods<'_> {
         let q = members[read];
         self.cursor[a] = read + 1;
         let ring = &self.rings[q as usize];
-        let mut empties = self.around[q as usize] & 0x3f;
+        let mut empties = self.around[W::of(q)] & 0x3f;
         let mut found = self.found[a];
         let mut linked = self.linked[a];
         while empties != 0 {
             let m = ring[empties.trailing_zeros() as usize];
             empties &= empties - 1;
-            let cell = &mut owner[m as usize];
+            let cell = &mut owner[W::of(m)];
             let fresh = *cell < self.stamp;
             // This split and `a` if fresh, else as it was, by arithmetic: a
             // select here tends to become a branch, and freshness is a coin
@@ -131,7 +130,7 @@ impl ArcFloods<'_> {
     }
 }
 
-impl Floods for ArcFloods<'_> {
+impl<W: Width> Floods for ArcFloods<'_, W> {
     #[inline]
     fn grow(&mut self, i: usize) -> bool {
         let mut open = false;
@@ -173,7 +172,7 @@ const FAR_SIDE: [u32; 6] = {
     table
 };
 
-impl Anda {
+impl<W: Width> Game<W> {
     /// Whether the arcs of empty points around a stone just placed (`ring`,
     /// seen before the placement) are surely one part: when all gaps
     /// between them but one are single stones whose three far neighbours
@@ -213,7 +212,7 @@ impl Anda {
         }
         let stamp = scratch.split_stamp;
         for (i, &rep) in reps.iter().enumerate() {
-            scratch.owner[rep as usize] = stamp | i as u32;
+            scratch.owner[W::of(rep)] = stamp | i as u32;
             scratch.arc_members[i][0] = rep;
         }
         let mut floods = ArcFloods {

@@ -1,11 +1,22 @@
 use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
+use crate::core::Wide;
 use crate::games::vectors::play;
-use crate::games::{fixtures, vectors, AnyPosition, Special};
+use crate::games::{fixtures, vectors, AnyPosition, Position, Special};
+use crate::options::Options;
+use widths::{on_game, AnyGame};
 
 fn new(size: i64, komi: i64) -> Anda {
     fixtures::sized(size, komi)
+}
+
+/// The start position of `state`'s board and komi, with its tables of the
+/// wide width whatever its board (the wide width is otherwise only for
+/// boards of more than 254 points), so the tests cover both widths.
+fn widened(state: Anda) -> Anda {
+    let game = Game::<Wide>::start(state.board(), state.komi());
+    Anda(AnyGame::Wide(Box::new(game)))
 }
 
 fn setup(size: usize, black: &str, white: &str, to_move: Colour) -> Anda {
@@ -17,16 +28,16 @@ fn smothered(state: &mut Anda) -> String {
     let names: Vec<&str> = state
         .smothered_stones()
         .into_iter()
-        .map(|p| state.board.name(p))
+        .map(|p| state.board().name(p))
         .collect();
     names.join(" ")
 }
 
 /// The stones of one colour on the board, by name in point order.
 fn stones(state: &Anda, colour: Colour) -> String {
-    let board = state.board;
+    let board = state.board();
     let names: Vec<&str> = (0..board.points() as Point)
-        .filter(|&p| state.cells[p as usize] == colour.stone())
+        .filter(|&p| state.cells()[p as usize] == colour.stone())
         .map(|p| board.name(p))
         .collect();
     names.join(" ")
@@ -34,8 +45,8 @@ fn stones(state: &Anda, colour: Colour) -> String {
 
 /// The literal reference agrees on which groups are smothered.
 fn naive_smothered(state: &Anda) -> String {
-    let board = state.board;
-    let cells = &state.cells[..board.points()];
+    let board = state.board();
+    let cells = state.cells();
     let names: Vec<&str> = (0..board.points() as Point)
         .filter(|&p| cells[p as usize] != EMPTY && naive::smothered(board, cells, p))
         .map(|p| board.name(p))
@@ -48,9 +59,14 @@ fn naive_smothered(state: &Anda) -> String {
 /// count against the literal rules, and that every smothered group is
 /// suspect.
 fn assert_invariants(state: &Anda, at: &str) {
+    on_game!(&state.0, game => game_invariants(game, at));
+}
+
+/// [`assert_invariants`] on a game of one width.
+fn game_invariants<W: Width>(state: &Game<W>, at: &str) {
     let board = state.board;
     let n = board.points();
-    let cells = &state.cells;
+    let cells = state.cells();
     let mut copy = state.clone();
     // Components (groups and regions) by plain flood fill, once each.
     let mut component = vec![usize::MAX; n];
@@ -72,7 +88,7 @@ fn assert_invariants(state: &Anda, at: &str) {
     for set in &members {
         let p = set[0];
         let empty = cells[p as usize] == EMPTY;
-        let id = state.label[p as usize];
+        let id = state.label[W::of(p)];
         assert_ne!(id, NONE, "{at}: {} unlabelled", board.name(p));
         assert!(
             !live[empty as usize][id as usize],
@@ -81,7 +97,7 @@ fn assert_invariants(state: &Anda, at: &str) {
         live[empty as usize][id as usize] = true;
         for &q in set {
             assert_eq!(
-                state.label[q as usize],
+                state.label[W::of(q)],
                 id,
                 "{at}: labels of {} and {}",
                 board.name(p),
@@ -89,29 +105,24 @@ fn assert_invariants(state: &Anda, at: &str) {
             );
         }
         let (size, head) = if empty {
-            (
-                state.regions[id as usize].size,
-                state.regions[id as usize].head,
-            )
+            (state.regions[W::of(id)].size, state.regions[W::of(id)].head)
         } else {
-            (
-                state.groups[id as usize].size,
-                state.groups[id as usize].head,
-            )
+            (state.groups[W::of(id)].size, state.groups[W::of(id)].head)
         };
         assert_eq!(size as usize, set.len(), "{at}: size at {}", board.name(p));
         assert!(set.contains(&head), "{at}: head at {}", board.name(p));
         let mut walked = vec![head];
-        let mut q = state.next[head as usize];
+        let mut q = state.next[W::of(head)];
         while q != head {
             walked.push(q);
             if empty {
                 assert_eq!(
-                    state.next[state.prev[q as usize] as usize], q,
+                    state.next[W::of(state.prev[W::of(q)])],
+                    q,
                     "{at}: prev link"
                 );
             }
-            q = state.next[q as usize];
+            q = state.next[W::of(q)];
             assert!(walked.len() <= set.len(), "{at}: list longer than the set");
         }
         walked.sort();
@@ -129,7 +140,7 @@ fn assert_invariants(state: &Anda, at: &str) {
                 touching.sort();
                 touching.dedup();
                 let exact = touching.len().min(2) as u8;
-                let stored = state.regions[id as usize].count[colour.index()];
+                let stored = state.regions[W::of(id)].count[colour.index()];
                 if stored < 2 {
                     assert_eq!(
                         stored,
@@ -179,30 +190,31 @@ fn assert_invariants(state: &Anda, at: &str) {
 }
 
 fn same_as_naive(state: &mut Anda, reference: &Naive, at: &str) {
+    assert_eq!(state.cells(), reference.cells, "{at}: board");
+    assert_eq!(state.to_move(), reference.to_move, "{at}: to move");
+    assert_eq!(state.prisoners(), reference.prisoners, "{at}: prisoners");
     assert_eq!(
-        state.cells[..state.board.points()],
-        reference.cells,
-        "{at}: board"
+        state.pending_stone(),
+        reference.pending,
+        "{at}: pending stone"
     );
-    assert_eq!(state.turn.to_move(), reference.to_move, "{at}: to move");
-    assert_eq!(state.prisoners, reference.prisoners, "{at}: prisoners");
-    assert_eq!(state.pending, reference.pending, "{at}: pending stone");
     assert_eq!(
-        state.first_turn_done, reference.first_turn_done,
+        state.first_turn_done(),
+        reference.first_turn_done,
         "{at}: first turns"
     );
     assert_eq!(state.is_terminal(), reference.is_over(), "{at}: over");
     let mut buf = Vec::new();
     state.legal_actions(&mut buf);
     assert_eq!(buf, reference.legal_actions(), "{at}: legal actions");
-    for p in 0..state.board.points() as Point {
-        if state.cells[p as usize] == EMPTY && !state.is_terminal() {
+    for p in 0..state.board().points() as Point {
+        if state.cells()[p as usize] == EMPTY && !state.is_terminal() {
             let legal = buf.contains(&p);
             assert_eq!(
                 state.check(p).is_ok(),
                 legal,
                 "{at}: check {}",
-                state.board.name(p)
+                state.board().name(p)
             );
         }
     }
@@ -237,12 +249,12 @@ fn vectors_replay_exactly() {
             "{at}: first pass"
         );
         assert_eq!(
-            text(anda.pending_stone().map(|p| anda.board.name(p))),
+            text(anda.pending_stone().map(|p| anda.board().name(p))),
             expected["pending_stone"],
             "{at}: pending stone"
         );
         assert_eq!(
-            i64::from(anda.turn.consecutive_passes()),
+            i64::from(anda.turn().consecutive_passes()),
             expected["consecutive_passes"].as_i64().unwrap(),
             "{at}: consecutive passes"
         );
@@ -273,8 +285,8 @@ fn lockstep(
     }
 }
 
-/// Many random games at every small size, in lockstep with the literal
-/// reference: the legal actions (and `check`), the board after each action,
+/// Many random games at every small size (a third of them on the wide
+/// tables), in lockstep with the literal reference: the legal actions (and `check`), the board after each action,
 /// the counters and the scores agree at every ply, and the incremental
 /// structure matches a rebuild.
 #[test]
@@ -284,10 +296,13 @@ fn random_games_match_the_naive_reference() {
     for game in 0..120 {
         let size = 2 + game % 4;
         let mut state = new(size as i64, (game % 3) as i64 - 1);
+        if (game / 4) % 3 == 0 {
+            state = widened(state);
+        }
         let mut reference = Naive::new(
-            state.board,
-            state.komi,
-            vec![EMPTY; state.board.points()],
+            state.board(),
+            state.komi(),
+            vec![EMPTY; state.board().points()],
             Colour::Black,
             false,
         );
@@ -298,7 +313,7 @@ fn random_games_match_the_naive_reference() {
 
 /// Random stone patterns (not reachable by play, and with groups already
 /// smothered) set up directly: legality and the removal after each random
-/// placement agree with the literal reference.
+/// placement agree with the literal reference (a third on the wide tables).
 #[test]
 fn random_positions_match_the_naive_reference() {
     let mut rng = Rng::new(11);
@@ -318,14 +333,21 @@ fn random_positions_match_the_naive_reference() {
             })
             .collect();
         let mut state = Anda::setup(size, 0, "", "", Colour::Black).unwrap();
-        state.cells[..n].copy_from_slice(&cells);
-        state.turn.set_to_move(if trial % 2 == 0 {
+        if trial % 3 == 0 {
+            state = widened(state);
+        }
+        let to_move = if trial % 2 == 0 {
             Colour::Black
         } else {
             Colour::White
+        };
+        on_game!(&mut state.0, game => {
+            (*game.cells)[..n].copy_from_slice(&cells);
+            game.first_turn_done = [true; 2];
+            game.turn.set_to_move(to_move);
+            game.rebuild();
         });
-        state.rebuild();
-        let mut reference = Naive::new(board, 0, cells, state.turn.to_move(), true);
+        let mut reference = Naive::new(board, 0, cells, to_move, true);
         let label = format!("trial {trial} (size {size})");
         lockstep(&mut state, &mut reference, 6, &label, &mut rng, &mut buf);
     }
@@ -341,7 +363,7 @@ fn ruling_obstructed_an_enemy_group_far_away_obstructs_through_the_region() {
     // exactly one group though no enemy stone is near.
     let mut state = setup(3, "a1", "e5", Colour::Black);
     let breath = state
-        .breath(state.board.parse_point("a1").unwrap())
+        .breath(state.board().parse_point("a1").unwrap())
         .unwrap();
     assert_eq!(breath.liberties.len(), 3);
     for liberty in &breath.liberties {
@@ -380,16 +402,16 @@ fn ruling_placement_is_judged_before_removal() {
     // Black b3 would be smothered with the stone on the board, although the
     // removal it would trigger takes White's b4 and d4 away.
     let mut state = setup(3, "c1 b2 c2 c4 c5", "b4 d4", Colour::Black);
-    let b3 = state.board.parse_point("b3").unwrap();
+    let b3 = state.board().parse_point("b3").unwrap();
     let err = state.apply(b3).unwrap_err();
     assert_eq!(
         err,
         Error::Illegal("b3: the stone's group would be smothered".into())
     );
     assert!(naive::smothered(
-        state.board,
+        state.board(),
         &{
-            let mut after = state.cells[..state.board.points()].to_vec();
+            let mut after = state.cells().to_vec();
             after[b3 as usize] = Colour::Black.stone();
             after
         },
@@ -405,7 +427,7 @@ fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
     assert_eq!(state.to_move(), Colour::White);
     play(&mut state, "c3");
     assert_eq!(state.to_move(), Colour::White, "the second stone is due");
-    assert_eq!(state.pending_stone(), state.board.parse_point("c3").ok());
+    assert_eq!(state.pending_stone(), state.board().parse_point("c3").ok());
     let b3 = state.parse_action("b3").unwrap();
     assert_eq!(
         state.apply(b3).unwrap_err(),
@@ -422,7 +444,7 @@ fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
     // White's first stone e4 is smothered once the second, d2, is down; the
     // one removal comes after the second and takes it, with Black's b1-a2.
     let mut state = setup(3, "b1 a2 d3 d4 e5", "", Colour::White);
-    state.first_turn_done = [true, false];
+    on_game!(&mut state.0, game => game.first_turn_done = [true, false]);
     play(&mut state, "e4");
     assert_eq!(
         stones(&state, Colour::Black),
@@ -479,16 +501,16 @@ fn ruling_removal_is_one_evaluation_not_repeated() {
         "a pass removes nothing"
     );
     let mut reference = Naive::new(
-        state.board,
+        state.board(),
         0,
-        state.cells[..state.board.points()].to_vec(),
+        state.cells().to_vec(),
         Colour::Black,
         true,
     );
     reference.apply(state.parse_action("d2").unwrap());
     play(&mut state, "d2");
     assert_eq!(state.board_string().len(), reference.cells.len());
-    assert_eq!(state.cells[..state.board.points()], reference.cells);
+    assert_eq!(state.cells(), reference.cells);
     assert_eq!(
         stones(&state, Colour::White),
         "",
@@ -513,7 +535,7 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
     assert_eq!(state.first_pass(), Some(Colour::White));
     assert!(!state.is_terminal());
     play(&mut state, "e5");
-    assert_eq!(state.turn.consecutive_passes(), 0);
+    assert_eq!(state.turn().consecutive_passes(), 0);
     play(&mut state, "pass pass");
     assert!(state.is_terminal());
     let mut buf = Vec::new();
@@ -530,15 +552,15 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
 fn ruling_territory_a_region_touched_by_one_colour_only() {
     // Black's wall across row 3 makes rows 1-2 and 4-5 Black's.
     let mut state = setup(3, "a3 b3 c3 d3 e3", "", Colour::White);
-    assert_eq!(state.territory(), [14, 0]);
+    assert_eq!(on_game!(&mut state.0, game => game.territory()), [14, 0]);
     // A white stone in rows 4-5 makes that region neutral (and is itself
     // smothered, to go at the next removal).
     let mut state = setup(3, "a3 b3 c3 d3 e3", "c5", Colour::White);
-    assert_eq!(state.territory(), [7, 0]);
+    assert_eq!(on_game!(&mut state.0, game => game.territory()), [7, 0]);
     let owners = state.territory_owners();
     assert_eq!(owners[0], Some(Colour::Black));
     assert_eq!(
-        owners[state.board.parse_point("d5").unwrap() as usize],
+        owners[state.board().parse_point("d5").unwrap() as usize],
         None
     );
 }

@@ -2,9 +2,9 @@
 //! the smothered groups and one group's breath, read from the same region
 //! and group structure the rules use.
 
-use super::{Anda, EMPTY};
+use super::{Game, EMPTY};
 use crate::board::Point;
-use crate::core::Colour;
+use crate::core::{Colour, Width};
 
 /// One colour's score, part by part (RULES.md §4).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +43,7 @@ pub struct Breath {
     pub smothered: bool,
 }
 
-impl Anda {
+impl<W: Width> Game<W> {
     /// Ruling (score): territory plus prisoners, plus komi for White, plus
     /// half a point for the colour that made the game's first pass. The
     /// score of the position as it stands, part by part, `[black, white]`.
@@ -78,10 +78,10 @@ impl Anda {
     pub fn territory_owners(&mut self) -> Vec<Option<Colour>> {
         (0..self.board.points() as Point)
             .map(|p| {
-                if self.cells[p as usize] != EMPTY {
+                if self.cells[W::of(p)] != EMPTY {
                     return None;
                 }
-                let r = self.label[p as usize];
+                let r = self.label[W::of(p)];
                 match (
                     self.obstruction(r, Colour::Black),
                     self.obstruction(r, Colour::White),
@@ -100,10 +100,10 @@ impl Anda {
         let mut out = Vec::new();
         self.scratch.group_marks.clear();
         for p in 0..self.board.points() as Point {
-            if self.cells[p as usize] == EMPTY {
+            if self.cells[W::of(p)] == EMPTY {
                 continue;
             }
-            let g = self.label[p as usize];
+            let g = self.label[W::of(p)];
             if self.scratch.group_marks.mark(g) && self.is_smothered(g) {
                 out.extend(self.group_stones(g));
             }
@@ -115,14 +115,14 @@ impl Anda {
     /// The group holding the stone at `p`, its liberties with their
     /// obstructions, and whether it is smothered; `None` when `p` is empty.
     pub fn breath(&mut self, p: Point) -> Option<Breath> {
-        let colour = Colour::of_cell(self.cells[p as usize])?;
-        let g = self.label[p as usize];
+        let colour = Colour::of_cell(self.cells[W::of(p)])?;
+        let g = self.label[W::of(p)];
         let mut stones = self.group_stones(g);
         let mut liberties = Vec::new();
         self.scratch.marks.clear();
         for &s in &stones {
             for &q in self.board.neighbours(s) {
-                if self.cells[q as usize] == EMPTY && self.scratch.marks.mark(q) {
+                if self.cells[W::of(q)] == EMPTY && self.scratch.marks.mark(q) {
                     liberties.push(q);
                 }
             }
@@ -133,7 +133,7 @@ impl Anda {
             .into_iter()
             .map(|q| Liberty {
                 point: q,
-                obstructions: self.obstruction(self.label[q as usize], colour.opponent()),
+                obstructions: self.obstruction(self.label[W::of(q)], colour.opponent()),
             })
             .collect();
         Some(Breath {
@@ -146,12 +146,12 @@ impl Anda {
 
     /// The stones of group `g`, in the order of its member list.
     fn group_stones(&self, g: u16) -> Vec<Point> {
-        let head = self.groups[g as usize].head;
+        let head = self.groups[W::of(g)].head;
         let mut stones = vec![head];
-        let mut s = self.next[head as usize];
+        let mut s = self.next[W::of(head)];
         while s != head {
             stones.push(s);
-            s = self.next[s as usize];
+            s = self.next[W::of(s)];
         }
         stones
     }
