@@ -164,13 +164,16 @@ impl<W: Width> Clone for Game<W> {
         self.board = source.board;
         self.rings = source.rings;
         self.komi = source.komi;
-        self.cells.clone_from(&source.cells);
-        self.around.clone_from(&source.around);
-        self.label.clone_from(&source.label);
-        self.next.clone_from(&source.next);
-        self.prev.clone_from(&source.prev);
-        self.groups.clone_from(&source.groups);
-        self.regions.clone_from(&source.regions);
+        // The entries the board uses: the points and the sentinel, or the
+        // ids (below the points count); the padding is never written.
+        let n = source.board.points();
+        copy_prefix(&mut self.cells, &source.cells, n + 1);
+        copy_prefix(&mut self.around, &source.around, n + 1);
+        copy_prefix(&mut self.label, &source.label, n + 1);
+        copy_prefix(&mut self.next, &source.next, n);
+        copy_prefix(&mut self.prev, &source.prev, n);
+        copy_prefix(&mut self.groups, &source.groups, n);
+        copy_prefix(&mut self.regions, &source.regions, n);
         self.free_groups.clone_from(&source.free_groups);
         self.free_regions.clone_from(&source.free_regions);
         self.open.clone_from(&source.open);
@@ -180,6 +183,11 @@ impl<W: Width> Clone for Game<W> {
         self.first_turn_done = source.first_turn_done;
         self.pending = source.pending;
     }
+}
+
+/// Copies the first `len` entries of `source` into `table`.
+fn copy_prefix<T: Copy>(table: &mut [T], source: &[T], len: usize) {
+    table[..len].copy_from_slice(&source[..len]);
 }
 
 impl<W: Width> Game<W> {
