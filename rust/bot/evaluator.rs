@@ -247,11 +247,14 @@ impl<P: Position> Leaves<P> {
             .flat_map(|(slots, &n)| &slots[..n])
     }
 
-    /// Calls `f(scratch, leaf, row, other)` on every gathered leaf, where
-    /// `row` is the leaf's `row_len` items of `out` (which holds `len() *
-    /// row_len`) and `other` its `other_len` items of `other_out`, spread
-    /// over `threads` with per-worker scratch from `init`: one pass that
-    /// writes both rows of a leaf while its position is in cache.
+    /// Calls `f(scratch, leaf, row, other, earlier)` on every gathered leaf,
+    /// where `row` is the leaf's `row_len` items of `out` (which holds
+    /// `len() * row_len`), `other` its `other_len` items of `other_out`, and
+    /// `earlier`, but for a search's first leaf, that first leaf with its
+    /// row as `f` wrote it (a neighbour in the search's tree, which `f` may
+    /// start from); spread over `threads` with per-worker scratch from
+    /// `init`: one pass that writes both rows of a leaf while its position
+    /// is in cache.
     ///
     /// # Panics
     /// When `out` or `other_out` has the wrong length.
@@ -261,7 +264,7 @@ impl<P: Position> Leaves<P> {
         (out, row_len): (&mut [T], usize),
         (other_out, other_len): (&mut [U], usize),
         init: impl Fn() -> S + Sync + Send,
-        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T], &mut [U]) + Sync + Send,
+        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T], &mut [U], Option<(&Leaf<P>, &[T])>) + Sync + Send,
     ) {
         let mut rows = SearchRows::new(out, row_len, self.len());
         let mut others = SearchRows::new(other_out, other_len, self.len());
@@ -271,8 +274,14 @@ impl<P: Position> Leaves<P> {
             .zip(&self.counts)
             .map(move |(slots, &n)| (&mut slots[..n], rows.next(n), others.next(n)));
         threads.each(chunks, init, |scratch, (slots, mut rows, mut others)| {
-            for (j, leaf) in slots.iter_mut().enumerate() {
-                f(scratch, leaf, rows.row(j), others.row(j));
+            let Some((first, later)) = slots.split_first_mut() else {
+                return;
+            };
+            let (first_row, mut later_rows) = rows.split_first();
+            f(scratch, first, first_row, others.row(0), None);
+            let earlier = Some((&*first, &*first_row));
+            for (j, leaf) in later.iter_mut().enumerate() {
+                f(scratch, leaf, later_rows.row(j), others.row(j + 1), earlier);
             }
         });
     }
@@ -286,7 +295,7 @@ impl<P: Position> Leaves<P> {
         f: impl Fn(&mut S, &mut Leaf<P>) + Sync + Send,
     ) {
         let (none, neither) = ((&mut [] as &mut [u8], 0), (&mut [] as &mut [u8], 0));
-        self.each_rows(threads, none, neither, init, |s, leaf, _, _| f(s, leaf));
+        self.each_rows(threads, none, neither, init, |s, leaf, _, _, _| f(s, leaf));
     }
 }
 
@@ -311,6 +320,16 @@ impl<'a, T> SearchRows<'a, T> {
             rest: rows,
             row_len: self.row_len,
         }
+    }
+
+    /// The first row, and the rows after it.
+    fn split_first(&mut self) -> (&'a mut [T], SearchRows<'a, T>) {
+        let (first, rest) = std::mem::take(&mut self.rest).split_at_mut(self.row_len);
+        let rest = SearchRows {
+            rest,
+            row_len: self.row_len,
+        };
+        (first, rest)
     }
 
     /// Row `j`.
