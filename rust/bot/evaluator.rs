@@ -23,6 +23,10 @@ pub struct Leaf<P> {
     history: Vec<Action>,
     /// Scratch for the built-in evaluators' playouts.
     buf: Vec<Action>,
+    /// Whether each action is legal, once [`Leaf::write_mask`] wrote it
+    /// for the leaf's legal actions (`masked`).
+    mask: Vec<bool>,
+    masked: bool,
     /// The answer: a weight per legal action, in the order of `legal`
     /// (so the search expands the leaf from one contiguous row), unless
     /// `share`. Weights are at least 0, finite, and not all 0; the search
@@ -44,6 +48,8 @@ impl<P: Position> Leaf<P> {
             key: 0,
             history: Vec::new(),
             buf: Vec::with_capacity(like.num_actions()),
+            mask: vec![false; like.num_actions()],
+            masked: false,
             priors: Vec::with_capacity(like.num_actions()),
             prior_sum: 0.0,
             share: None,
@@ -73,6 +79,7 @@ impl<P: Position> Leaf<P> {
     /// key drawn from `rng`.
     pub(super) fn set_legal(&mut self, rng: &mut Rng) {
         self.position.legal_actions(&mut self.legal);
+        self.masked = false;
         self.key = rng.next_u64();
     }
 
@@ -105,6 +112,9 @@ impl<P: Position> Leaf<P> {
     /// When `row` is shorter than the actions.
     pub fn set_priors(&mut self, row: &[f32]) -> bool {
         let row = &row[..self.position.num_actions()];
+        if self.masked && self.set_equal_priors(row) {
+            return self.prior_sum > 0.0;
+        }
         // Into a row of the right length, reused: the gather then neither
         // grows the vector nor keeps its length up to date a weight.
         self.priors.resize(self.legal.len(), 0.0);
@@ -132,9 +142,33 @@ impl<P: Position> Leaf<P> {
         usable && positive
     }
 
+    /// Answers equal priors when `row` (over every action, and usable
+    /// everywhere) gives every legal action the same weight, as
+    /// [`Leaf::set_priors`] would: one pass over the whole row against the
+    /// mask, with no gather of the legal weights, which equal priors do
+    /// not need. Returns whether it did.
+    fn set_equal_priors(&mut self, row: &[f32]) -> bool {
+        let first = row[usize::from(self.legal[0])];
+        let (usable, equal) =
+            row.iter()
+                .zip(&self.mask)
+                .fold((true, true), |(usable, equal), (&p, &legal)| {
+                    (usable & usable_weight(p), equal & (!legal | (p == first)))
+                });
+        if !(usable && equal) {
+            return false;
+        }
+        let sum = repeated_sum(first, self.legal.len());
+        self.prior_sum = sum;
+        self.share = (sum > 0.0 && sum.is_finite()).then(|| first * (1.0 / sum));
+        true
+    }
+
     /// Writes into `mask`, one entry per action, whether each is legal here.
     pub fn write_mask(&mut self, mask: &mut [bool]) {
-        self.position.legal_mask(mask, &mut self.buf);
+        self.position.legal_mask(&mut self.mask, &mut self.buf);
+        self.masked = true;
+        mask.copy_from_slice(&self.mask);
     }
 }
 
@@ -142,6 +176,33 @@ impl<P: Position> Leaf<P> {
 /// in no range).
 fn usable_weight(weight: f32) -> bool {
     (0.0..=f32::MAX).contains(&weight)
+}
+
+/// `0.0 + weight + weight + ...` with `count` weights, added in that order
+/// as a gather of equal weights adds them. Each partial sum `k · weight` is
+/// exact while `k` times the odd part of the weight's significand fits in
+/// the 24 bits of a float's: then the sum is the one product `count ·
+/// weight`, rounded once to the same float (infinity past the largest
+/// float, as the additions give).
+fn repeated_sum(weight: f32, count: usize) -> f32 {
+    const SIGNIFICAND_BITS: u32 = f32::MANTISSA_DIGITS - 1;
+    let bits = weight.to_bits();
+    let exponent = (bits >> SIGNIFICAND_BITS) & 0xff;
+    let fraction = bits & ((1 << SIGNIFICAND_BITS) - 1);
+    // Subnormals have no implicit bit.
+    let significand = if exponent == 0 {
+        fraction
+    } else {
+        fraction | (1 << SIGNIFICAND_BITS)
+    };
+    let odd = significand >> significand.trailing_zeros().min(SIGNIFICAND_BITS);
+    match u64::from(odd).checked_mul(count as u64) {
+        // Adding to 0.0 turns a product of -0.0 into the additions' 0.0.
+        Some(most) if weight.is_finite() && most < 1 << f32::MANTISSA_DIGITS => {
+            0.0 + count as f32 * weight
+        }
+        _ => (0..count).fold(0.0, |sum, _| sum + weight),
+    }
 }
 
 /// Actions a block of a row of weights: indexed by an action's low byte,
@@ -449,3 +510,6 @@ impl<P: Position> Evaluator<P> for Rollouts {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
