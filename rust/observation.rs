@@ -127,26 +127,27 @@ pub fn write_observation_like<P: Position>(
     );
     let common = common_len(game);
     let (planes, own) = out.split_at_mut(common);
-    copy_common_planes(
-        game,
-        perspective,
-        planes,
-        like_perspective,
-        &like_out[..common],
-    );
+    let like_planes = (like_perspective, like.to_move(), &like_out[..common]);
+    copy_common_planes(game, perspective, planes, like_planes);
     patch_common_planes(game, perspective, planes, like.cells());
     write_feature_planes(game, perspective, own);
 }
 
-/// Copies the [`COMMON_PLANES`] `like`, from `like_perspective`, into
-/// `out`, as seen from `perspective` in `game` (whose cells they show).
+/// Copies the [`COMMON_PLANES`] `like`, from `like_perspective` in a
+/// position with `like_to_move` to move, into `out`, as seen from
+/// `perspective` in `game` (whose cells they show).
 fn copy_common_planes<P: Position>(
     game: &P,
     perspective: Colour,
     out: &mut [f32],
-    like_perspective: Colour,
-    like: &[f32],
+    (like_perspective, like_to_move, like): (Colour, Colour, &[f32]),
 ) {
+    let turn = perspective == game.to_move();
+    if perspective == like_perspective && turn == (like_perspective == like_to_move) {
+        // Every plane as it is: one copy.
+        out.copy_from_slice(like);
+        return;
+    }
     let area = game.board().grid_width().pow(2);
     let mut planes = out.chunks_exact_mut(area);
     let mut plane = || planes.next().expect("a common plane");
@@ -163,10 +164,7 @@ fn copy_common_planes<P: Position>(
     empty.copy_from_slice(like_plane(EMPTY_PLANE));
     let mask = like_plane(ON_BOARD);
     on_board.copy_from_slice(mask);
-    for (plane, set) in [
-        (own_black, perspective == Colour::Black),
-        (own_turn, perspective == game.to_move()),
-    ] {
+    for (plane, set) in [(own_black, perspective == Colour::Black), (own_turn, turn)] {
         if set {
             plane.copy_from_slice(mask);
         } else {
