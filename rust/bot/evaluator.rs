@@ -142,20 +142,45 @@ impl<P: Position> Leaf<P> {
         usable && positive
     }
 
-    /// Answers equal priors when `row` (over every action, and usable
-    /// everywhere) gives every legal action the same weight, as
-    /// [`Leaf::set_priors`] would: one pass over the whole row against the
-    /// mask, with no gather of the legal weights, which equal priors do
-    /// not need. Returns whether it did.
+    /// Answers equal priors when `row`, over every action, gives every
+    /// legal action the same usable weight, as [`Leaf::set_priors`] would
+    /// (the others do not matter): a pass over the row against the mask,
+    /// with no gather of the legal weights, which equal priors do not
+    /// need. Returns whether it did.
     fn set_equal_priors(&mut self, row: &[f32]) -> bool {
         let first = row[usize::from(self.legal[0])];
-        let (usable, equal) =
-            row.iter()
-                .zip(&self.mask)
-                .fold((true, true), |(usable, equal), (&p, &legal)| {
-                    (usable & usable_weight(p), equal & (!legal | (p == first)))
-                });
-        if !(usable && equal) {
+        if !usable_weight(first) {
+            return false;
+        }
+        // Weights equal to a usable one have its bits, or are ±0.0 for
+        // a 0.0: left to the gather, as are differing weights.
+        let first_bits = first.to_bits();
+        let mut differ = 0;
+        let masked = |weights: &[f32], legal: &[bool]| {
+            let pairs = weights.iter().zip(legal);
+            pairs.fold(0, |differ, (&w, &legal)| {
+                differ | ((w.to_bits() ^ first_bits) & 0u32.wrapping_sub(u32::from(legal)))
+            })
+        };
+        let mut chunks = row
+            .chunks_exact(LEGAL_RUN)
+            .zip(self.mask.chunks_exact(LEGAL_RUN));
+        for (weights, legal) in &mut chunks {
+            let legal: &[bool; LEGAL_RUN] = legal.try_into().expect("a whole run");
+            // Runs of legal actions are common: no mask to apply to them.
+            differ |= if *legal == [true; LEGAL_RUN] {
+                weights
+                    .iter()
+                    .fold(0, |differ, &w| differ | (w.to_bits() ^ first_bits))
+            } else if *legal == [false; LEGAL_RUN] {
+                0
+            } else {
+                masked(weights, legal)
+            };
+        }
+        let tail = row.len() - row.len() % LEGAL_RUN;
+        differ |= masked(&row[tail..], &self.mask[tail..]);
+        if differ != 0 {
             return false;
         }
         let sum = repeated_sum(first, self.legal.len());
@@ -204,6 +229,9 @@ fn repeated_sum(weight: f32, count: usize) -> f32 {
         _ => (0..count).fold(0.0, |sum, _| sum + weight),
     }
 }
+
+/// Actions whose mask entries [`Leaf::set_equal_priors`] reads at once.
+const LEGAL_RUN: usize = 8;
 
 /// Actions a block of a row of weights: indexed by an action's low byte,
 /// a block needs no bounds check a weight.

@@ -205,6 +205,13 @@ fn equal_weights_give_the_prior_of_the_weights(masked: bool) {
     // The weights' sum, added in action order as the search would.
     let sum = (0..legal).fold(0.0f32, |sum, _| sum + 0.37);
     assert_eq!(slots[0].priors(), Priors::Equal(0.37 * (1.0 / sum)));
+    // An illegal action's weight is not looked at.
+    let actions = state.num_actions();
+    let illegal = (0..actions).find(|&a| !slots[0].legal().contains(&(a as _)));
+    let mut odd = vec![0.37; actions];
+    odd[illegal.expect("an illegal action at the start")] = f32::NAN;
+    assert!(slots[0].set_priors(&odd));
+    assert_eq!(slots[0].priors(), Priors::Equal(0.37 * (1.0 / sum)));
     let mut tied = vec![0.5; state.num_actions()];
     tied[usize::from(slots[0].legal()[1])] = 0.25;
     assert!(slots[0].set_priors(&tied));
