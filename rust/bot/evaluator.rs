@@ -155,12 +155,12 @@ impl<P: Position> Leaf<P> {
         // Weights equal to a usable one have its bits, or are ±0.0 for
         // a 0.0: left to the gather, as are differing weights.
         let first_bits = first.to_bits();
-        let mut differ = 0;
-        let masked = |weights: &[f32], legal: &[bool]| {
-            let pairs = weights.iter().zip(legal);
-            pairs.fold(0, |differ, (&w, &legal)| {
-                differ | ((w.to_bits() ^ first_bits) & 0u32.wrapping_sub(u32::from(legal)))
-            })
+        // The differing bits of each lane of a run, reduced once at the end.
+        let mut differ = [0u32; LEGAL_RUN];
+        let masked = |differ: &mut [u32], weights: &[f32], legal: &[bool]| {
+            for ((lane, &w), &legal) in differ.iter_mut().zip(weights).zip(legal) {
+                *lane |= (w.to_bits() ^ first_bits) & 0u32.wrapping_sub(u32::from(legal));
+            }
         };
         let mut chunks = row
             .chunks_exact(LEGAL_RUN)
@@ -168,18 +168,17 @@ impl<P: Position> Leaf<P> {
         for (weights, legal) in &mut chunks {
             let legal: &[bool; LEGAL_RUN] = legal.try_into().expect("a whole run");
             // Runs of legal actions are common: no mask to apply to them.
-            differ |= if *legal == [true; LEGAL_RUN] {
-                weights
-                    .iter()
-                    .fold(0, |differ, &w| differ | (w.to_bits() ^ first_bits))
-            } else if *legal == [false; LEGAL_RUN] {
-                0
-            } else {
-                masked(weights, legal)
-            };
+            if *legal == [true; LEGAL_RUN] {
+                for (lane, &w) in differ.iter_mut().zip(weights) {
+                    *lane |= w.to_bits() ^ first_bits;
+                }
+            } else if *legal != [false; LEGAL_RUN] {
+                masked(&mut differ, weights, legal);
+            }
         }
         let tail = row.len() - row.len() % LEGAL_RUN;
-        differ |= masked(&row[tail..], &self.mask[tail..]);
+        masked(&mut differ, &row[tail..], &self.mask[tail..]);
+        let differ = differ.iter().fold(0, |all, &lane| all | lane);
         if differ != 0 {
             return false;
         }
