@@ -105,6 +105,121 @@ pub fn write_observation<P: Position>(game: &mut P, perspective: Colour, out: &m
     write_feature_planes(game, perspective, own);
 }
 
+/// Writes `game`'s observation from `perspective` into `out`, as
+/// [`write_observation`] does, from `like_out`: the observation from
+/// `like_perspective` of `like`, a position on the same board. Positions of
+/// one search differ in a few stones, so the common planes are copied from
+/// `like_out` and patched where the two positions' cells differ, instead of
+/// written cell by cell; the game's own planes are written anew.
+///
+/// # Panics
+/// When `out` or `like_out` has the wrong length.
+pub fn write_observation_like<P: Position>(
+    game: &mut P,
+    perspective: Colour,
+    out: &mut [f32],
+    (like, like_perspective, like_out): (&P, Colour, &[f32]),
+) {
+    let len = observation_len(game);
+    assert!(
+        out.len() == len && like_out.len() == len,
+        "an observation buffer of the wrong size"
+    );
+    let common = common_len(game);
+    let (planes, own) = out.split_at_mut(common);
+    let like_planes = (like_perspective, like.to_move(), &like_out[..common]);
+    copy_common_planes(game, perspective, planes, like_planes);
+    patch_common_planes(game, perspective, planes, like.cells());
+    write_feature_planes(game, perspective, own);
+}
+
+/// Copies the [`COMMON_PLANES`] `like`, from `like_perspective` in a
+/// position with `like_to_move` to move, into `out`, as seen from
+/// `perspective` in `game` (whose cells they show).
+fn copy_common_planes<P: Position>(
+    game: &P,
+    perspective: Colour,
+    out: &mut [f32],
+    (like_perspective, like_to_move, like): (Colour, Colour, &[f32]),
+) {
+    let turn = perspective == game.to_move();
+    if perspective == like_perspective && turn == (like_perspective == like_to_move) {
+        // Every plane as it is: one copy.
+        out.copy_from_slice(like);
+        return;
+    }
+    let area = game.board().grid_width().pow(2);
+    let mut planes = out.chunks_exact_mut(area);
+    let mut plane = || planes.next().expect("a common plane");
+    let (own, opponent, empty, on_board) = (plane(), plane(), plane(), plane());
+    let (own_black, own_turn) = (plane(), plane());
+    let like_plane = |k: usize| &like[k * area..(k + 1) * area];
+    let (like_own, like_opponent) = if perspective == like_perspective {
+        (like_plane(OWN), like_plane(OPPONENT))
+    } else {
+        (like_plane(OPPONENT), like_plane(OWN))
+    };
+    own.copy_from_slice(like_own);
+    opponent.copy_from_slice(like_opponent);
+    empty.copy_from_slice(like_plane(EMPTY_PLANE));
+    let mask = like_plane(ON_BOARD);
+    on_board.copy_from_slice(mask);
+    for (plane, set) in [(own_black, perspective == Colour::Black), (own_turn, turn)] {
+        if set {
+            plane.copy_from_slice(mask);
+        } else {
+            plane.fill(0.0);
+        }
+    }
+}
+
+/// Points compared at once when looking for the cells that differ.
+const STRIDE: usize = 16;
+
+/// Rewrites the stone planes of `out` (common planes from `perspective`
+/// showing the cells `like_cells`) at every point where `game`'s cells
+/// differ from `like_cells`.
+fn patch_common_planes<P: Position>(
+    game: &P,
+    perspective: Colour,
+    out: &mut [f32],
+    like_cells: &[u8],
+) {
+    let board = game.board();
+    let area = board.grid_width().pow(2);
+    let (own, rest) = out.split_at_mut(area);
+    let (opponent, rest) = rest.split_at_mut(area);
+    let empty = &mut rest[..area];
+    let own_code = cell_code(Some(perspective));
+    let opponent_code = cell_code(Some(perspective.opponent()));
+    let points = board.points();
+    let (cells, like_cells) = (&game.cells()[..points], &like_cells[..points]);
+    let mut patch = |from: usize, cells: &[u8], like: &[u8]| {
+        for (i, (&cell, &was)) in cells.iter().zip(like).enumerate() {
+            if cell != was {
+                let at = board.grid_index((from + i) as Point);
+                let code = cell + EMPTY_CELL;
+                own[at] = f32::from(u8::from(code == own_code));
+                opponent[at] = f32::from(u8::from(code == opponent_code));
+                empty[at] = f32::from(u8::from(code == EMPTY_CELL));
+            }
+        }
+    };
+    // Whole strides compare as one value each: most of them are equal.
+    let strides = cells
+        .chunks_exact(STRIDE)
+        .zip(like_cells.chunks_exact(STRIDE));
+    for (k, (now, was)) in strides.enumerate() {
+        let now: &[u8; STRIDE] = now.try_into().expect("a whole stride");
+        let was: &[u8; STRIDE] = was.try_into().expect("a whole stride");
+        if now != was {
+            patch(k * STRIDE, now, was);
+        }
+    }
+    let tail = points - points % STRIDE;
+    patch(tail, &cells[tail..], &like_cells[tail..]);
+}
+
 /// The number of values of the [`COMMON_PLANES`] of `game`'s observations.
 pub fn common_len<P: Position>(game: &P) -> usize {
     COMMON_PLANES.len() * game.board().grid_width().pow(2)

@@ -23,6 +23,10 @@ pub struct Leaf<P> {
     history: Vec<Action>,
     /// Scratch for the built-in evaluators' playouts.
     buf: Vec<Action>,
+    /// Whether each action is legal, once [`Leaf::write_mask`] wrote it
+    /// for the leaf's legal actions (`masked`).
+    mask: Vec<bool>,
+    masked: bool,
     /// The answer: a weight per legal action, in the order of `legal`
     /// (so the search expands the leaf from one contiguous row), unless
     /// `share`. Weights are at least 0, finite, and not all 0; the search
@@ -44,6 +48,8 @@ impl<P: Position> Leaf<P> {
             key: 0,
             history: Vec::new(),
             buf: Vec::with_capacity(like.num_actions()),
+            mask: vec![false; like.num_actions()],
+            masked: false,
             priors: Vec::with_capacity(like.num_actions()),
             prior_sum: 0.0,
             share: None,
@@ -73,6 +79,7 @@ impl<P: Position> Leaf<P> {
     /// key drawn from `rng`.
     pub(super) fn set_legal(&mut self, rng: &mut Rng) {
         self.position.legal_actions(&mut self.legal);
+        self.masked = false;
         self.key = rng.next_u64();
     }
 
@@ -105,6 +112,9 @@ impl<P: Position> Leaf<P> {
     /// When `row` is shorter than the actions.
     pub fn set_priors(&mut self, row: &[f32]) -> bool {
         let row = &row[..self.position.num_actions()];
+        if self.masked && self.set_equal_priors(row) {
+            return self.prior_sum > 0.0;
+        }
         // Into a row of the right length, reused: the gather then neither
         // grows the vector nor keeps its length up to date a weight.
         self.priors.resize(self.legal.len(), 0.0);
@@ -132,9 +142,57 @@ impl<P: Position> Leaf<P> {
         usable && positive
     }
 
+    /// Answers equal priors when `row`, over every action, gives every
+    /// legal action the same usable weight, as [`Leaf::set_priors`] would
+    /// (the others do not matter): a pass over the row against the mask,
+    /// with no gather of the legal weights, which equal priors do not
+    /// need. Returns whether it did.
+    fn set_equal_priors(&mut self, row: &[f32]) -> bool {
+        let first = row[usize::from(self.legal[0])];
+        if !usable_weight(first) {
+            return false;
+        }
+        // Weights equal to a usable one have its bits, or are ±0.0 for
+        // a 0.0: left to the gather, as are differing weights.
+        let first_bits = first.to_bits();
+        // The differing bits of each lane of a run, reduced once at the end.
+        let mut differ = [0u32; LEGAL_RUN];
+        let masked = |differ: &mut [u32], weights: &[f32], legal: &[bool]| {
+            for ((lane, &w), &legal) in differ.iter_mut().zip(weights).zip(legal) {
+                *lane |= (w.to_bits() ^ first_bits) & 0u32.wrapping_sub(u32::from(legal));
+            }
+        };
+        let mut chunks = row
+            .chunks_exact(LEGAL_RUN)
+            .zip(self.mask.chunks_exact(LEGAL_RUN));
+        for (weights, legal) in &mut chunks {
+            let legal: &[bool; LEGAL_RUN] = legal.try_into().expect("a whole run");
+            // Runs of legal actions are common: no mask to apply to them.
+            if *legal == [true; LEGAL_RUN] {
+                for (lane, &w) in differ.iter_mut().zip(weights) {
+                    *lane |= w.to_bits() ^ first_bits;
+                }
+            } else if *legal != [false; LEGAL_RUN] {
+                masked(&mut differ, weights, legal);
+            }
+        }
+        let tail = row.len() - row.len() % LEGAL_RUN;
+        masked(&mut differ, &row[tail..], &self.mask[tail..]);
+        let differ = differ.iter().fold(0, |all, &lane| all | lane);
+        if differ != 0 {
+            return false;
+        }
+        let sum = repeated_sum(first, self.legal.len());
+        self.prior_sum = sum;
+        self.share = (sum > 0.0 && sum.is_finite()).then(|| first * (1.0 / sum));
+        true
+    }
+
     /// Writes into `mask`, one entry per action, whether each is legal here.
     pub fn write_mask(&mut self, mask: &mut [bool]) {
-        self.position.legal_mask(mask, &mut self.buf);
+        self.position.legal_mask(&mut self.mask, &mut self.buf);
+        self.masked = true;
+        mask.copy_from_slice(&self.mask);
     }
 }
 
@@ -143,6 +201,36 @@ impl<P: Position> Leaf<P> {
 fn usable_weight(weight: f32) -> bool {
     (0.0..=f32::MAX).contains(&weight)
 }
+
+/// `0.0 + weight + weight + ...` with `count` weights, added in that order
+/// as a gather of equal weights adds them. Each partial sum `k · weight` is
+/// exact while `k` times the odd part of the weight's significand fits in
+/// the 24 bits of a float's: then the sum is the one product `count ·
+/// weight`, rounded once to the same float (infinity past the largest
+/// float, as the additions give).
+fn repeated_sum(weight: f32, count: usize) -> f32 {
+    const SIGNIFICAND_BITS: u32 = f32::MANTISSA_DIGITS - 1;
+    let bits = weight.to_bits();
+    let exponent = (bits >> SIGNIFICAND_BITS) & 0xff;
+    let fraction = bits & ((1 << SIGNIFICAND_BITS) - 1);
+    // Subnormals have no implicit bit.
+    let significand = if exponent == 0 {
+        fraction
+    } else {
+        fraction | (1 << SIGNIFICAND_BITS)
+    };
+    let odd = significand >> significand.trailing_zeros().min(SIGNIFICAND_BITS);
+    match u64::from(odd).checked_mul(count as u64) {
+        // Adding to 0.0 turns a product of -0.0 into the additions' 0.0.
+        Some(most) if weight.is_finite() && most < 1 << f32::MANTISSA_DIGITS => {
+            0.0 + count as f32 * weight
+        }
+        _ => (0..count).fold(0.0, |sum, _| sum + weight),
+    }
+}
+
+/// Actions whose mask entries [`Leaf::set_equal_priors`] reads at once.
+const LEGAL_RUN: usize = 8;
 
 /// Actions a block of a row of weights: indexed by an action's low byte,
 /// a block needs no bounds check a weight.
@@ -247,11 +335,14 @@ impl<P: Position> Leaves<P> {
             .flat_map(|(slots, &n)| &slots[..n])
     }
 
-    /// Calls `f(scratch, leaf, row, other)` on every gathered leaf, where
-    /// `row` is the leaf's `row_len` items of `out` (which holds `len() *
-    /// row_len`) and `other` its `other_len` items of `other_out`, spread
-    /// over `threads` with per-worker scratch from `init`: one pass that
-    /// writes both rows of a leaf while its position is in cache.
+    /// Calls `f(scratch, leaf, row, other, earlier)` on every gathered leaf,
+    /// where `row` is the leaf's `row_len` items of `out` (which holds
+    /// `len() * row_len`), `other` its `other_len` items of `other_out`, and
+    /// `earlier`, but for a search's first leaf, that first leaf with its
+    /// row as `f` wrote it (a neighbour in the search's tree, which `f` may
+    /// start from); spread over `threads` with per-worker scratch from
+    /// `init`: one pass that writes both rows of a leaf while its position
+    /// is in cache.
     ///
     /// # Panics
     /// When `out` or `other_out` has the wrong length.
@@ -261,7 +352,7 @@ impl<P: Position> Leaves<P> {
         (out, row_len): (&mut [T], usize),
         (other_out, other_len): (&mut [U], usize),
         init: impl Fn() -> S + Sync + Send,
-        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T], &mut [U]) + Sync + Send,
+        f: impl Fn(&mut S, &mut Leaf<P>, &mut [T], &mut [U], Option<(&Leaf<P>, &[T])>) + Sync + Send,
     ) {
         let mut rows = SearchRows::new(out, row_len, self.len());
         let mut others = SearchRows::new(other_out, other_len, self.len());
@@ -271,8 +362,14 @@ impl<P: Position> Leaves<P> {
             .zip(&self.counts)
             .map(move |(slots, &n)| (&mut slots[..n], rows.next(n), others.next(n)));
         threads.each(chunks, init, |scratch, (slots, mut rows, mut others)| {
-            for (j, leaf) in slots.iter_mut().enumerate() {
-                f(scratch, leaf, rows.row(j), others.row(j));
+            let Some((first, later)) = slots.split_first_mut() else {
+                return;
+            };
+            let (first_row, mut later_rows) = rows.split_first();
+            f(scratch, first, first_row, others.row(0), None);
+            let earlier = Some((&*first, &*first_row));
+            for (j, leaf) in later.iter_mut().enumerate() {
+                f(scratch, leaf, later_rows.row(j), others.row(j + 1), earlier);
             }
         });
     }
@@ -286,7 +383,7 @@ impl<P: Position> Leaves<P> {
         f: impl Fn(&mut S, &mut Leaf<P>) + Sync + Send,
     ) {
         let (none, neither) = ((&mut [] as &mut [u8], 0), (&mut [] as &mut [u8], 0));
-        self.each_rows(threads, none, neither, init, |s, leaf, _, _| f(s, leaf));
+        self.each_rows(threads, none, neither, init, |s, leaf, _, _, _| f(s, leaf));
     }
 }
 
@@ -311,6 +408,16 @@ impl<'a, T> SearchRows<'a, T> {
             rest: rows,
             row_len: self.row_len,
         }
+    }
+
+    /// The first row, and the rows after it.
+    fn split_first(&mut self) -> (&'a mut [T], SearchRows<'a, T>) {
+        let (first, rest) = std::mem::take(&mut self.rest).split_at_mut(self.row_len);
+        let rest = SearchRows {
+            rest,
+            row_len: self.row_len,
+        };
+        (first, rest)
     }
 
     /// Row `j`.
@@ -430,3 +537,6 @@ impl<P: Position> Evaluator<P> for Rollouts {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

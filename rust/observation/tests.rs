@@ -99,3 +99,34 @@ fn a_batch_refuses_mixed_shapes() {
     let mut out = vec![0.0; 2 * observation_len(&states[0])];
     write_observations(&mut states, &mut out, Stop::never());
 }
+
+#[test]
+fn an_observation_from_a_neighbours_equals_one_written_anew() {
+    for name in ["sunder", "anda", "anadil", "esgrad", "lingarda"] {
+        let mut game =
+            AnyPosition::new(name, &mut crate::options::Options::new::<&str>([])).unwrap();
+        let mut rng = crate::core::Rng::for_game(3, 0);
+        let mut buf = Vec::new();
+        let mut line = vec![game.clone()];
+        while let Some(a) = game.random_action(&mut rng, &mut buf) {
+            game.apply_unchecked(a);
+            line.push(game.clone());
+        }
+        let perspectives = [Colour::Black, Colour::White];
+        for (i, step) in (0..line.len()).zip([1, 3, 7].into_iter().cycle()) {
+            let j = (i + step).min(line.len() - 1);
+            for (like_perspective, perspective) in perspectives
+                .into_iter()
+                .flat_map(|a| perspectives.map(|b| (a, b)))
+            {
+                let like_out = observe(&mut line[i], like_perspective);
+                let like = line[i].clone();
+                let expected = observe(&mut line[j], perspective);
+                let mut out = vec![f32::NAN; expected.len()];
+                let from = (&like, like_perspective, &like_out[..]);
+                write_observation_like(&mut line[j], perspective, &mut out, from);
+                assert_eq!(out, expected, "{name}, ply {j} from ply {i}");
+            }
+        }
+    }
+}

@@ -20,7 +20,9 @@ use crate::bot::{
 };
 use crate::core::Stop;
 use crate::games::Position;
-use crate::observation::{observation_len, observation_shape, write_observation};
+use crate::observation::{
+    observation_len, observation_shape, write_observation, write_observation_like,
+};
 
 create_exception!(
     stonefield,
@@ -287,9 +289,20 @@ fn call_python<P: Position>(
                 (&mut out[..rows * len], len),
                 (&mut mask[..rows * actions], actions),
                 || (),
-                |_, leaf, observation, mask| {
+                |_, leaf, observation, mask, earlier| {
                     let perspective = leaf.position.to_move();
-                    write_observation(&mut leaf.position, perspective, observation);
+                    match earlier {
+                        None => write_observation(&mut leaf.position, perspective, observation),
+                        Some((like, like_row)) => {
+                            let like = (&like.position, like.position.to_move(), like_row);
+                            write_observation_like(
+                                &mut leaf.position,
+                                perspective,
+                                observation,
+                                like,
+                            );
+                        }
+                    }
                     leaf.write_mask(mask);
                 },
             );

@@ -184,16 +184,33 @@ fn a_stopped_or_timed_out_run_ends_after_its_first_round_with_the_root_evaluated
 
 #[test]
 fn equal_weights_give_every_child_the_prior_the_weights_would() {
+    // With the mask written, equal weights are found without a gather.
+    for masked in [false, true] {
+        equal_weights_give_the_prior_of_the_weights(masked);
+    }
+}
+
+fn equal_weights_give_the_prior_of_the_weights(masked: bool) {
     let state = sunder(3, true);
     let mut search = Search::new(&state, config(4, 1));
     search.start(&state, &[], 1);
     let mut leaves = Leaves::new(&state, 1, 1);
     let (slots, _) = leaves.chunks_mut().next().unwrap();
     assert_eq!(search.gather(slots, false), 1);
+    if masked {
+        slots[0].write_mask(&mut vec![false; state.num_actions()]);
+    }
     let legal = slots[0].legal().len();
     assert!(slots[0].set_priors(&vec![0.37; state.num_actions()]));
     // The weights' sum, added in action order as the search would.
     let sum = (0..legal).fold(0.0f32, |sum, _| sum + 0.37);
+    assert_eq!(slots[0].priors(), Priors::Equal(0.37 * (1.0 / sum)));
+    // An illegal action's weight is not looked at.
+    let actions = state.num_actions();
+    let illegal = (0..actions).find(|&a| !slots[0].legal().contains(&(a as _)));
+    let mut odd = vec![0.37; actions];
+    odd[illegal.expect("an illegal action at the start")] = f32::NAN;
+    assert!(slots[0].set_priors(&odd));
     assert_eq!(slots[0].priors(), Priors::Equal(0.37 * (1.0 / sum)));
     let mut tied = vec![0.5; state.num_actions()];
     tied[usize::from(slots[0].legal()[1])] = 0.25;
