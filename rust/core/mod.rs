@@ -46,4 +46,4 @@ pub use rng::Rng;
 pub use split::{split, Floods, Pieces, MAX_PIECES};
 pub use stop::Stop;
 pub use union_find::UnionFind;
-pub use width::{Narrow, NarrowTable, Wide, WideTable, Width};
+pub use width::{ByWidth, Narrow, NarrowTable, Wide, WideTable, Width};

@@ -196,6 +196,33 @@ impl Width for Wide {
     }
 }
 
+/// A value of one of the two widths, boxed: what a position holds when its
+/// engine is compiled for each width and its board picks one.
+#[derive(Debug)]
+pub enum ByWidth<N, W> {
+    Narrow(Box<N>),
+    Wide(Box<W>),
+}
+
+impl<N: Clone, W: Clone> Clone for ByWidth<N, W> {
+    fn clone(&self) -> Self {
+        match self {
+            ByWidth::Narrow(n) => ByWidth::Narrow(n.clone()),
+            ByWidth::Wide(w) => ByWidth::Wide(w.clone()),
+        }
+    }
+
+    /// Copies into the existing value when the widths match, reusing its
+    /// buffers.
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (ByWidth::Narrow(n), ByWidth::Narrow(source)) => n.clone_from(source),
+            (ByWidth::Wide(w), ByWidth::Wide(source)) => w.clone_from(source),
+            (value, source) => *value = source.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Narrow, Wide, Width};

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::views::{Breath, ColourScore};
 use super::{Game, KOMI, SIZE};
 use crate::board::{Board, Point};
-use crate::core::{Colour, Narrow, Rng, Wide, Width};
+use crate::core::{ByWidth, Colour, Narrow, Rng, Wide, Width};
 use crate::error::Error;
 use crate::games::setup::{Counter, CounterSpec, Description, SetUp};
 use crate::games::{Action, Position, Turn};
@@ -34,11 +34,7 @@ impl Clone for Anda {
 
 /// A [`Game`] of the narrowest width its board fits, boxed (the narrow one
 /// holds its tables in place).
-#[derive(Debug)]
-pub(super) enum AnyGame {
-    Narrow(Box<Game<Narrow>>),
-    Wide(Box<Game<Wide>>),
-}
+pub(super) type AnyGame = ByWidth<Game<Narrow>, Game<Wide>>;
 
 /// Evaluates `$body` with `$g` bound to the game of a position's
 /// [`AnyGame`], whichever its width: the body is compiled once per width.
@@ -52,23 +48,6 @@ macro_rules! on_game {
 }
 #[cfg(test)]
 pub(super) use on_game;
-
-impl Clone for AnyGame {
-    fn clone(&self) -> Self {
-        match self {
-            AnyGame::Narrow(g) => AnyGame::Narrow(g.clone()),
-            AnyGame::Wide(g) => AnyGame::Wide(g.clone()),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        match (self, source) {
-            (AnyGame::Narrow(g), AnyGame::Narrow(source)) => g.clone_from(source),
-            (AnyGame::Wide(g), AnyGame::Wide(source)) => g.clone_from(source),
-            (game, source) => *game = source.clone(),
-        }
-    }
-}
 
 impl Anda {
     /// The start position on `board`, of the narrowest width it fits.

@@ -10,7 +10,9 @@ use super::judge::{Searches, Verdict};
 use super::lifeless::Lifeless;
 use super::sight::{self, SharedSteps, Sight, StepTable};
 use crate::board::{Board, Point};
-use crate::core::{clone_by_fields, Colour, Flood, Marks, Narrow, PointList, Rng, Wide, Width};
+use crate::core::{
+    clone_by_fields, ByWidth, Colour, Flood, Marks, Narrow, PointList, Rng, Wide, Width,
+};
 use crate::games::Action;
 
 /// The cells and tables of a position, with points of width `W`.
@@ -74,11 +76,7 @@ clone_by_fields!(Scratch { safe, enclosure });
 
 /// An engine of the width a board fits, boxed (the narrow one holds its
 /// tables in place).
-#[derive(Debug)]
-pub(super) enum AnyEngine {
-    Narrow(Box<Engine<Narrow>>),
-    Wide(Box<Engine<Wide>>),
-}
+pub(super) type AnyEngine = ByWidth<Engine<Narrow>, Engine<Wide>>;
 
 impl AnyEngine {
     /// The engine of the empty `board`, of the narrowest width it fits.
@@ -87,23 +85,6 @@ impl AnyEngine {
             AnyEngine::Narrow(Box::new(Engine::new(board)))
         } else {
             AnyEngine::Wide(Box::new(Engine::new(board)))
-        }
-    }
-}
-
-impl Clone for AnyEngine {
-    fn clone(&self) -> Self {
-        match self {
-            AnyEngine::Narrow(e) => AnyEngine::Narrow(e.clone()),
-            AnyEngine::Wide(e) => AnyEngine::Wide(e.clone()),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        match (self, source) {
-            (AnyEngine::Narrow(e), AnyEngine::Narrow(source)) => e.clone_from(source),
-            (AnyEngine::Wide(e), AnyEngine::Wide(source)) => e.clone_from(source),
-            (engine, source) => *engine = source.clone(),
         }
     }
 }
