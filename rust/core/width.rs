@@ -87,21 +87,21 @@ impl<T> DerefMut for WideTable<T> {
     }
 }
 
-/// Indexed by a `u16`, which the table brings in range (`NONE` to the last
-/// entry).
+/// Indexed by a `u16` brought in range first (`NONE` to the last entry), so
+/// the table's own check that an index is in use holds.
 impl<T> Index<u16> for WideTable<T> {
     type Output = T;
 
     #[inline(always)]
     fn index(&self, p: u16) -> &T {
-        &self.0[usize::from(p)]
+        &self.0[usize::from(p) % WIDE_SLOTS]
     }
 }
 
 impl<T> IndexMut<u16> for WideTable<T> {
     #[inline(always)]
     fn index_mut(&mut self, p: u16) -> &mut T {
-        &mut self.0[usize::from(p)]
+        &mut self.0[usize::from(p) % WIDE_SLOTS]
     }
 }
 
