@@ -46,4 +46,5 @@ pub use rng::Rng;
 pub use split::{split, Floods, Pieces, MAX_PIECES};
 pub use stop::Stop;
 pub use union_find::UnionFind;
-pub use width::{ByWidth, Narrow, NarrowTable, Wide, WideTable, Width};
+pub(crate) use width::on_width;
+pub use width::{copy_entries, ByWidth, Narrow, NarrowTable, Wide, WideTable, Width};

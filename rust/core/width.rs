@@ -196,6 +196,13 @@ impl Width for Wide {
     }
 }
 
+/// Copies the first `len` entries of `source` into `table`. A width's table
+/// does not know how many of its entries a board uses, its owner does, and
+/// a copy of a position copies those only.
+pub fn copy_entries<T: Copy>(table: &mut [T], source: &[T], len: usize) {
+    table[..len].copy_from_slice(&source[..len]);
+}
+
 /// A value of one of the two widths, boxed: what a position holds when its
 /// engine is compiled for each width and its board picks one.
 #[derive(Debug)]
@@ -203,6 +210,19 @@ pub enum ByWidth<N, W> {
     Narrow(Box<N>),
     Wide(Box<W>),
 }
+
+/// Evaluates `$body` with `$x` bound to the value inside `$value` (a
+/// [`ByWidth`], by reference), whichever its width: the body is compiled
+/// once per width.
+macro_rules! on_width {
+    ($value:expr, $x:ident => $body:expr) => {
+        match $value {
+            $crate::core::ByWidth::Narrow($x) => $body,
+            $crate::core::ByWidth::Wide($x) => $body,
+        }
+    };
+}
+pub(crate) use on_width;
 
 impl<N: Clone, W: Clone> Clone for ByWidth<N, W> {
     fn clone(&self) -> Self {

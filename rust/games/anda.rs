@@ -41,7 +41,7 @@ use std::ops::Deref;
 
 use super::{Action, Special, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{Colour, Marks, PointList, Rng, Width, EMPTY};
+use crate::core::{copy_entries, Colour, Marks, PointList, Rng, Width, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, whole_komi, OptionSpec, OptionValue};
@@ -167,13 +167,13 @@ impl<W: Width> Clone for Game<W> {
         // The entries the board uses: the points and the sentinel, or the
         // ids (below the points count); the padding is never written.
         let n = source.board.points();
-        copy_prefix(&mut self.cells, &source.cells, n + 1);
-        copy_prefix(&mut self.around, &source.around, n + 1);
-        copy_prefix(&mut self.label, &source.label, n + 1);
-        copy_prefix(&mut self.next, &source.next, n);
-        copy_prefix(&mut self.prev, &source.prev, n);
-        copy_prefix(&mut self.groups, &source.groups, n);
-        copy_prefix(&mut self.regions, &source.regions, n);
+        copy_entries(&mut self.cells, &source.cells, n + 1);
+        copy_entries(&mut self.around, &source.around, n + 1);
+        copy_entries(&mut self.label, &source.label, n + 1);
+        copy_entries(&mut self.next, &source.next, n);
+        copy_entries(&mut self.prev, &source.prev, n);
+        copy_entries(&mut self.groups, &source.groups, n);
+        copy_entries(&mut self.regions, &source.regions, n);
         self.free_groups.clone_from(&source.free_groups);
         self.free_regions.clone_from(&source.free_regions);
         self.open.clone_from(&source.open);
@@ -183,11 +183,6 @@ impl<W: Width> Clone for Game<W> {
         self.first_turn_done = source.first_turn_done;
         self.pending = source.pending;
     }
-}
-
-/// Copies the first `len` entries of `source` into `table`.
-fn copy_prefix<T: Copy>(table: &mut [T], source: &[T], len: usize) {
-    table[..len].copy_from_slice(&source[..len]);
 }
 
 impl<W: Width> Game<W> {

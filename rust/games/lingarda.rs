@@ -12,18 +12,6 @@
 //! literal transcription of the rules on every candidate of many random
 //! games.
 
-/// Runs `$body` with `$e` bound to the engine of `$engine` (an
-/// [`AnyEngine`], by reference), whichever its width: the body is compiled
-/// once per width.
-macro_rules! on_engine {
-    ($engine:expr, $e:ident => $body:expr) => {
-        match $engine {
-            $crate::games::lingarda::engine::AnyEngine::Narrow($e) => $body,
-            $crate::games::lingarda::engine::AnyEngine::Wide($e) => $body,
-        }
-    };
-}
-
 mod engine;
 mod judge;
 mod lifeless;
@@ -40,7 +28,7 @@ pub use views::Preview;
 
 use super::{Action, Position, Turn};
 use crate::board::{Board, Point, NO_POINT};
-use crate::core::{clone_by_fields, Colour, Rng, EMPTY};
+use crate::core::{clone_by_fields, on_width, Colour, Rng, EMPTY};
 use crate::error::Error;
 use crate::observation::Planes;
 use crate::options::{hex_size, OptionSpec, OptionValue, Options, PIE};
@@ -78,7 +66,7 @@ impl Lingarda {
     /// without a lifeline (Placement; `p` must be legal).
     fn place(&mut self, p: Point) {
         let mover = self.turn.to_move();
-        let flipped = on_engine!(&mut self.engine, e => e.place(p, mover));
+        let flipped = on_width!(&mut self.engine, e => e.place(p, mover));
         self.stones[mover.index()] += 1 + flipped;
         self.stones[mover.opponent().index()] -= flipped;
         self.last_placer = Some(mover);
@@ -99,7 +87,7 @@ impl Lingarda {
     /// The reason a placement on the empty point `p` is illegal, if it is.
     fn placement_reason(&mut self, p: Point) -> Option<String> {
         let mover = self.turn.to_move();
-        on_engine!(&mut self.engine, e => e.placement_reason(p, mover))
+        on_width!(&mut self.engine, e => e.placement_reason(p, mover))
     }
 
     /// The score split into stones, enclosures and the half point.
@@ -160,12 +148,12 @@ impl Position for Lingarda {
     }
 
     fn cells(&self) -> &[u8] {
-        on_engine!(&self.engine, e => e.cells())
+        on_width!(&self.engine, e => e.cells())
     }
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
         let mover = self.turn.to_move();
-        on_engine!(&mut self.engine, e => e.legal_placements(mover, out));
+        on_width!(&mut self.engine, e => e.legal_placements(mover, out));
         if out.is_empty() {
             out.push(self.pass_action());
         }
@@ -186,7 +174,7 @@ impl Position for Lingarda {
         }
         if action == pass {
             let mover = self.turn.to_move();
-            if on_engine!(&mut self.engine, e => e.can_place(mover)) {
+            if on_width!(&mut self.engine, e => e.can_place(mover)) {
                 return Err("pass is legal only when no placement is".into());
             }
         } else {
@@ -200,7 +188,7 @@ impl Position for Lingarda {
         if action >= pass {
             // The colour to move or the seats change: flips weighed before
             // belong to another turn.
-            on_engine!(&mut self.engine, e => e.forget_weighing());
+            on_width!(&mut self.engine, e => e.forget_weighing());
         }
         if action < pass {
             self.place(action);
@@ -222,7 +210,7 @@ impl Position for Lingarda {
             return None;
         }
         let mover = self.turn.to_move();
-        let placement = on_engine!(&mut self.engine, e => e.random_placement(rng, mover));
+        let placement = on_width!(&mut self.engine, e => e.random_placement(rng, mover));
         Some(placement.unwrap_or_else(|| self.pass_action()))
     }
 
@@ -255,7 +243,7 @@ impl Position for Lingarda {
             planes.fill(3, 1.0);
         }
         let adjacency = self.board.adjacency();
-        let cells = on_engine!(&self.engine, e => e.cells());
+        let cells = on_width!(&self.engine, e => e.cells());
         for s in 0..self.board.points() as Point {
             let Some(colour) = Colour::of_cell(cells[s as usize]) else {
                 continue;

@@ -1,11 +1,11 @@
 use super::chains::UNKNOWN;
 use super::naive::{self, Naive};
 use super::*;
-use crate::core::Wide;
+use crate::core::{on_width, Wide};
 use crate::games::vectors::play;
 use crate::games::{fixtures, vectors, AnyPosition, Position, Special};
 use crate::options::Options;
-use widths::{on_game, AnyGame};
+use widths::AnyGame;
 
 fn new(size: i64, komi: i64) -> Anda {
     fixtures::sized(size, komi)
@@ -59,7 +59,7 @@ fn naive_smothered(state: &Anda) -> String {
 /// count against the literal rules, and that every smothered group is
 /// suspect.
 fn assert_invariants(state: &Anda, at: &str) {
-    on_game!(&state.0, game => game_invariants(game, at));
+    on_width!(&state.0, game => game_invariants(game, at));
 }
 
 /// [`assert_invariants`] on a game of one width.
@@ -341,7 +341,7 @@ fn random_positions_match_the_naive_reference() {
         } else {
             Colour::White
         };
-        on_game!(&mut state.0, game => {
+        on_width!(&mut state.0, game => {
             (*game.cells)[..n].copy_from_slice(&cells);
             game.first_turn_done = [true; 2];
             game.turn.set_to_move(to_move);
@@ -444,7 +444,7 @@ fn ruling_first_turn_two_stones_not_adjacent_removal_after_the_second() {
     // White's first stone e4 is smothered once the second, d2, is down; the
     // one removal comes after the second and takes it, with Black's b1-a2.
     let mut state = setup(3, "b1 a2 d3 d4 e5", "", Colour::White);
-    on_game!(&mut state.0, game => game.first_turn_done = [true, false]);
+    on_width!(&mut state.0, game => game.first_turn_done = [true, false]);
     play(&mut state, "e4");
     assert_eq!(
         stones(&state, Colour::Black),
@@ -552,11 +552,11 @@ fn ruling_pass_two_in_a_row_end_the_game_and_the_first_earns_half_a_point() {
 fn ruling_territory_a_region_touched_by_one_colour_only() {
     // Black's wall across row 3 makes rows 1-2 and 4-5 Black's.
     let mut state = setup(3, "a3 b3 c3 d3 e3", "", Colour::White);
-    assert_eq!(on_game!(&mut state.0, game => game.territory()), [14, 0]);
+    assert_eq!(on_width!(&mut state.0, game => game.territory()), [14, 0]);
     // A white stone in rows 4-5 makes that region neutral (and is itself
     // smothered, to go at the next removal).
     let mut state = setup(3, "a3 b3 c3 d3 e3", "c5", Colour::White);
-    assert_eq!(on_game!(&mut state.0, game => game.territory()), [7, 0]);
+    assert_eq!(on_width!(&mut state.0, game => game.territory()), [7, 0]);
     let owners = state.territory_owners();
     assert_eq!(owners[0], Some(Colour::Black));
     assert_eq!(

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::views::{Breath, ColourScore};
 use super::{Game, KOMI, SIZE};
 use crate::board::{Board, Point};
-use crate::core::{ByWidth, Colour, Narrow, Rng, Wide, Width};
+use crate::core::{on_width, ByWidth, Colour, Narrow, Rng, Wide, Width};
 use crate::error::Error;
 use crate::games::setup::{Counter, CounterSpec, Description, SetUp};
 use crate::games::{Action, Position, Turn};
@@ -35,19 +35,6 @@ impl Clone for Anda {
 /// A [`Game`] of the narrowest width its board fits, boxed (the narrow one
 /// holds its tables in place).
 pub(super) type AnyGame = ByWidth<Game<Narrow>, Game<Wide>>;
-
-/// Evaluates `$body` with `$g` bound to the game of a position's
-/// [`AnyGame`], whichever its width: the body is compiled once per width.
-macro_rules! on_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::games::anda::widths::AnyGame::Narrow($g) => $body,
-            $crate::games::anda::widths::AnyGame::Wide($g) => $body,
-        }
-    };
-}
-#[cfg(test)]
-pub(super) use on_game;
 
 impl Anda {
     /// The start position on `board`, of the narrowest width it fits.
@@ -78,56 +65,56 @@ impl Anda {
             ("komi", OptionValue::Int(komi)),
         ]);
         let mut state = Anda::from_options(&mut options)?;
-        on_game!(&mut state.0, g => g.set_stones(black, white, to_move))?;
+        on_width!(&mut state.0, g => g.set_stones(black, white, to_move))?;
         Ok(state)
     }
 
     /// The komi (points added to White's score).
     pub fn komi(&self) -> i64 {
-        on_game!(&self.0, g => g.komi())
+        on_width!(&self.0, g => g.komi())
     }
 
     /// Stones each colour has captured, `[black, white]`.
     pub fn prisoners(&self) -> [u32; 2] {
-        on_game!(&self.0, g => g.prisoners())
+        on_width!(&self.0, g => g.prisoners())
     }
 
     /// Whether each colour has had (or passed) its two-stone first turn,
     /// `[black, white]`.
     pub fn first_turn_done(&self) -> [bool; 2] {
-        on_game!(&self.0, g => g.first_turn_done())
+        on_width!(&self.0, g => g.first_turn_done())
     }
 
     /// The first stone of a two-stone first turn, while the second is due.
     pub fn pending_stone(&self) -> Option<Point> {
-        on_game!(&self.0, g => g.pending_stone())
+        on_width!(&self.0, g => g.pending_stone())
     }
 
     /// The colour that made the game's first pass.
     pub fn first_pass(&self) -> Option<Colour> {
-        on_game!(&self.0, g => g.first_pass())
+        on_width!(&self.0, g => g.first_pass())
     }
 
     /// The score of the position as it stands, part by part,
     /// `[black, white]` (see [`Game::score_breakdown`]).
     pub fn score_breakdown(&mut self) -> [ColourScore; 2] {
-        on_game!(&mut self.0, g => g.score_breakdown())
+        on_width!(&mut self.0, g => g.score_breakdown())
     }
 
     /// Per point, the colour whose territory it is (see
     /// [`Game::territory_owners`]).
     pub fn territory_owners(&mut self) -> Vec<Option<Colour>> {
-        on_game!(&mut self.0, g => g.territory_owners())
+        on_width!(&mut self.0, g => g.territory_owners())
     }
 
     /// The stones the next removal takes (see [`Game::smothered_stones`]).
     pub fn smothered_stones(&mut self) -> Vec<Point> {
-        on_game!(&mut self.0, g => g.smothered_stones())
+        on_width!(&mut self.0, g => g.smothered_stones())
     }
 
     /// How the group of the stone at `p` breathes (see [`Game::breath`]).
     pub fn breath(&mut self, p: Point) -> Option<Breath> {
-        on_game!(&mut self.0, g => g.breath(p))
+        on_width!(&mut self.0, g => g.breath(p))
     }
 }
 
@@ -143,51 +130,51 @@ impl Position for Anda {
     }
 
     fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        on_game!(&self.0, g => g.options())
+        on_width!(&self.0, g => g.options())
     }
 
     fn board(&self) -> &'static Board {
-        on_game!(&self.0, g => g.board)
+        on_width!(&self.0, g => g.board)
     }
 
     fn specials(&self) -> &'static [crate::games::Special] {
-        on_game!(&self.0, g => g.specials())
+        on_width!(&self.0, g => g.specials())
     }
 
     fn turn(&self) -> &Turn {
-        on_game!(&self.0, g => &g.turn)
+        on_width!(&self.0, g => &g.turn)
     }
 
     fn cells(&self) -> &[u8] {
-        on_game!(&self.0, g => g.cells())
+        on_width!(&self.0, g => g.cells())
     }
 
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        on_game!(&mut self.0, g => g.legal_actions_in_play(out))
+        on_width!(&mut self.0, g => g.legal_actions_in_play(out))
     }
 
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
-        on_game!(&mut self.0, g => g.check_in_play(action))
+        on_width!(&mut self.0, g => g.check_in_play(action))
     }
 
     fn apply_unchecked(&mut self, action: Action) {
-        on_game!(&mut self.0, g => g.apply_unchecked(action))
+        on_width!(&mut self.0, g => g.apply_unchecked(action))
     }
 
     fn scores(&mut self) -> Option<[f64; 2]> {
-        on_game!(&mut self.0, g => g.scores())
+        on_width!(&mut self.0, g => g.scores())
     }
 
     fn random_action(&mut self, rng: &mut Rng, buf: &mut Vec<Action>) -> Option<Action> {
-        on_game!(&mut self.0, g => g.random_action(rng, buf))
+        on_width!(&mut self.0, g => g.random_action(rng, buf))
     }
 
     fn feature_plane_names(&self) -> &'static [&'static str] {
-        on_game!(&self.0, g => g.feature_plane_names())
+        on_width!(&self.0, g => g.feature_plane_names())
     }
 
     fn feature_planes(&mut self, perspective: Colour, planes: &mut Planes<'_>) {
-        on_game!(&mut self.0, g => g.feature_planes(perspective, planes))
+        on_width!(&mut self.0, g => g.feature_planes(perspective, planes))
     }
 }
 
@@ -202,6 +189,6 @@ impl SetUp for Anda {
     }
 
     fn counters(&self) -> Vec<Counter> {
-        on_game!(&self.0, g => g.counters())
+        on_width!(&self.0, g => g.counters())
     }
 }

@@ -3,7 +3,7 @@
 use super::judge::Bits;
 use super::{Engine, Lingarda};
 use crate::board::Point;
-use crate::core::{Colour, Width, COUNTS, EMPTY};
+use crate::core::{on_width, Colour, Width, COUNTS, EMPTY};
 
 /// A score split into its parts, per colour `[black, white]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,7 +128,7 @@ impl Lingarda {
     /// The owner of each point's enclosure, in point-index order: `None` for
     /// stones and for the points of enclosures nobody owns.
     pub fn enclosure_owners(&mut self) -> Vec<Option<Colour>> {
-        on_engine!(&mut self.engine, e => e.enclosure_owners())
+        on_width!(&mut self.engine, e => e.enclosure_owners())
     }
 
     /// Score: own stones on the board, plus the points of owned enclosures,
@@ -145,7 +145,7 @@ impl Lingarda {
         }
         Score {
             stones: self.stones,
-            enclosures: on_engine!(&mut self.engine, e => e.enclosures()),
+            enclosures: on_width!(&mut self.engine, e => e.enclosures()),
             half_point,
         }
     }

@@ -3,7 +3,7 @@
 
 use super::Lingarda;
 use crate::board::Point;
-use crate::core::Colour;
+use crate::core::{on_width, Colour};
 use crate::error::Error;
 use crate::games::setup::{count, refuse, Counter, CounterSpec, Description, SetUp};
 
@@ -38,11 +38,11 @@ impl SetUp for Lingarda {
         for colour in [Colour::Black, Colour::White] {
             for (p, &stone) in description.stones.iter().enumerate() {
                 if stone == Some(colour) {
-                    on_engine!(&mut state.engine, e => e.set_stone(p as Point, colour));
+                    on_width!(&mut state.engine, e => e.set_stone(p as Point, colour));
                 }
             }
         }
-        let grounded = on_engine!(&state.engine, e => e.grounded_stones());
+        let grounded = on_width!(&state.engine, e => e.grounded_stones());
         if let Some(p) =
             (0..grounded.len()).find(|&p| description.stones[p].is_some() && !grounded[p])
         {

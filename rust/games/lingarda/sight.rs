@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 
 use super::Engine;
 use crate::board::{Board, Point};
-use crate::core::{Colour, Narrow, Wide, Width};
+use crate::core::{copy_entries, Colour, Narrow, Wide, Width};
 
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
@@ -117,10 +117,10 @@ impl<W: Width> Clone for Sight<W> {
     fn clone_from(&mut self, source: &Self) {
         let n = self.points.max(source.points);
         self.points = source.points;
-        (*self.first)[..n].copy_from_slice(&(*source.first)[..n]);
-        (*self.open)[..n].copy_from_slice(&(*source.open)[..n]);
-        (*self.seen)[..n].copy_from_slice(&(*source.seen)[..n]);
-        (*self.rays)[..n].copy_from_slice(&(*source.rays)[..n]);
+        copy_entries(&mut self.first, &source.first, n);
+        copy_entries(&mut self.open, &source.open, n);
+        copy_entries(&mut self.seen, &source.seen, n);
+        copy_entries(&mut self.rays, &source.rays, n);
     }
 }
 

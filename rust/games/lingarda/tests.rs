@@ -1,7 +1,7 @@
 use super::engine::Engine;
 use super::judge::Verdict;
 use super::*;
-use crate::core::{Wide, Width};
+use crate::core::{on_width, Wide, Width};
 use crate::games::vectors::play;
 use crate::games::{fixtures, vectors, AnyPosition};
 use crate::playout::playout;
@@ -34,17 +34,17 @@ fn set_cell(state: &mut Lingarda, p: Point, stone: u8) {
         e.cells[W::of(p)] = stone;
         e.open.remove(p);
     }
-    on_engine!(&mut state.engine, e => set(e, p, stone));
+    on_width!(&mut state.engine, e => set(e, p, stone));
 }
 
 /// Rebuilds the sight tables from the cells.
 fn rebuild_sight(state: &mut Lingarda) {
-    on_engine!(&mut state.engine, e => e.rebuild_sight());
+    on_width!(&mut state.engine, e => e.rebuild_sight());
 }
 
 /// The sight tables' entries, to compare.
 fn sight_entries(state: &Lingarda) -> Vec<u32> {
-    on_engine!(&state.engine, e => e.sight.entries())
+    on_width!(&state.engine, e => e.sight.entries())
 }
 
 /// The sight tables of `state` as a rebuild from its cells makes them.
@@ -57,7 +57,7 @@ fn rebuilt_sight_entries(state: &Lingarda) -> Vec<u32> {
 /// The weighing of `p` for the mover, exact or for legality only.
 fn weigh(state: &mut Lingarda, p: Point, exact: bool) -> Verdict {
     let mover = state.turn.to_move();
-    on_engine!(&mut state.engine, e => e.verdict(p, mover, exact))
+    on_width!(&mut state.engine, e => e.verdict(p, mover, exact))
 }
 
 /// Whether `p` is known lifeless for `mover`.
@@ -65,13 +65,13 @@ fn is_known_lifeless(state: &Lingarda, mover: Colour, p: Point) -> bool {
     fn contains<W: Width>(e: &Engine<W>, mover: Colour, p: Point) -> bool {
         e.lifeless.contains(mover, W::of(p))
     }
-    on_engine!(&state.engine, e => contains(e, mover, p))
+    on_width!(&state.engine, e => contains(e, mover, p))
 }
 
 /// The stone to name for the last weighed candidate, if it strands one.
 fn stranded_to_name(state: &Lingarda) -> (Point, bool) {
     let mover = state.turn.to_move();
-    on_engine!(&state.engine, e => e.stranded_to_name(mover))
+    on_width!(&state.engine, e => e.stranded_to_name(mover))
 }
 
 fn point(state: &Lingarda, name: &str) -> Point {

@@ -3,7 +3,7 @@
 
 use super::Lingarda;
 use crate::board::{Point, NO_POINT};
-use crate::core::{Colour, EMPTY};
+use crate::core::{on_width, Colour, EMPTY};
 use crate::error::Error;
 use crate::games::Position;
 
@@ -27,7 +27,7 @@ impl Lingarda {
     pub(super) fn lifeline_flags(&self, p: Point) -> Vec<bool> {
         let p = (p != NO_POINT).then_some(p);
         let mover = self.turn.to_move();
-        on_engine!(&self.engine, e => e.lifeline_flags(p, mover))
+        on_width!(&self.engine, e => e.lifeline_flags(p, mover))
     }
 
     /// The stones that have a lifeline, per colour `[black, white]`, in
