@@ -31,11 +31,12 @@ use std::ops::{Deref, DerefMut, Range};
 use super::{Action, Turn};
 use crate::board::{Board, Point};
 use crate::core::{
-    bits, copy_entries, split, Colour, EmptyPoints, Flood, Floods, PointList, PointSets, Rng,
-    UnionFind, Width, EMPTY,
+    bits, copy_entries, split, Colour, EmptyPoints, Flood, Floods, PointList, Rng, UnionFind,
+    Width, EMPTY,
 };
 use crate::options::{hex_size, OptionKind, OptionSpec, PIE};
 
+use live_sets::{LiveSets, LiveWidth};
 pub use widths::Sunder;
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
@@ -50,7 +51,7 @@ const OFF_BOARD: u8 = 3;
 /// A Sunder position whose tables are of width `W`, indexed by a point
 /// through [`Width::of`].
 #[derive(Debug)]
-pub(crate) struct Game<W: Width> {
+pub(crate) struct Game<W: LiveWidth> {
     board: &'static Board,
     komi_halves: i64,
     /// Per point, then [`OFF_BOARD`] in every other entry, so that a step
@@ -62,7 +63,7 @@ pub(crate) struct Game<W: Width> {
     /// Per group root: the union of the group's live parts, over grid
     /// indices ([`Board::grid_index`]) so that fills can shift whole sets;
     /// after the `N` roots, the whole board.
-    live: PointSets,
+    live: W::Sets,
     /// The points whose stones started a group, in order. Every group root
     /// is one (a merge keeps an old root), so a copy of the position (a
     /// search makes one per descent) copies only their per-group data.
@@ -82,7 +83,7 @@ pub(crate) struct Game<W: Width> {
     fills: Fills,
 }
 
-impl<W: Width> Clone for Game<W> {
+impl<W: LiveWidth> Clone for Game<W> {
     fn clone(&self) -> Self {
         // Room for every point, so that the copy never allocates.
         let mut started = Vec::with_capacity(self.board.points());
@@ -121,8 +122,8 @@ impl<W: Width> Clone for Game<W> {
         self.groups.clone_from(&source.groups);
         self.started.clone_from(&source.started);
         for &r in &source.started {
-            self.live.copy_from(r as usize, &source.live);
             let r = W::of(r);
+            self.live.copy_from(r, &source.live);
             self.live_parts[r] = source.live_parts[r];
             self.live_size[r] = source.live_size[r];
             self.on_edge[r] = source.on_edge[r];
@@ -215,7 +216,7 @@ impl Split {
     }
 }
 
-impl<W: Width> Game<W> {
+impl<W: LiveWidth> Game<W> {
     /// The komi in half points (`komi = 1.5` gives 3).
     pub fn komi_halves(&self) -> i64 {
         self.komi_halves
@@ -327,12 +328,13 @@ impl<W: Width> Game<W> {
         self.on_edge[W::of(p)] = self.board.is_edge(p);
         self.started.push(p);
         if rest > limit {
-            self.live.copy(p as usize, self.board.points());
-            bits::remove(self.live.get_mut(p as usize), self.board.grid_index(p));
+            let board = W::of(self.board.points() as Point);
+            self.live.copy(W::of(p), board);
+            bits::remove(self.live.get_mut(W::of(p)), self.board.grid_index(p));
             self.record(W::of(p), 1, rest);
             1
         } else {
-            self.live.get_mut(p as usize).fill(0);
+            self.live.get_mut(W::of(p)).fill(0);
             self.record(W::of(p), 0, 0);
             0
         }
@@ -365,10 +367,10 @@ impl<W: Width> Game<W> {
         // G's parts outside it are that Gi's other parts, all unchanged.
         if let Some(&m) = roots
             .iter()
-            .find(|&&r| !bits::contains(self.live.get(r.into()), at))
+            .find(|&&r| !bits::contains(self.live.get(r), at))
         {
             if root != m {
-                self.live.copy(root.into(), m.into());
+                self.live.copy(root, m);
             }
             let (parts, size) = (self.live_parts[m], self.live_size[m]);
             self.record(root, parts as usize, size as usize);
@@ -381,12 +383,12 @@ impl<W: Width> Game<W> {
         let mut size_sum = 0;
         for &r in &roots {
             if r != root {
-                self.live.intersect(root.into(), r.into());
+                self.live.intersect(root, r);
             }
             carried += usize::from(self.live_parts[r]) - 1;
             size_sum += usize::from(self.live_size[r]);
         }
-        let set = self.live.get_mut(root.into());
+        let set = self.live.get_mut(root);
         bits::remove(set, at);
         // With one live part each, Pi is all of Gi's live set. Every point
         // off the Gi is in P or in exactly one Gi's part without `p`, which
@@ -415,7 +417,7 @@ impl<W: Width> Game<W> {
         let parts = carried + split.live;
         let size = match total {
             Some(total) => total - split.removed,
-            None => bits::len(self.live.get(root.into())),
+            None => bits::len(self.live.get(root)),
         };
         self.record(root, parts, size);
         parts
@@ -719,7 +721,8 @@ impl<const W: usize, const WIDTH: usize> WordFills<'_, W, WIDTH> {
     ) -> Split {
         // The dispatch pairs each width with its word count by hand.
         const { assert!(W == bits::words_for(WIDTH * WIDTH)) };
-        let within = region.try_into().expect("a region of W words");
+        // A narrow set holds more words than small grids use.
+        let within = (&mut region[..W]).try_into().expect("a region of W words");
         let mut floods = WordFills::<W, WIDTH> {
             sets: [[0; W]; ARCS],
             reached: [0; W],
@@ -836,15 +839,6 @@ fn cut_limit(n: usize, komi_halves: i64, colour: Colour) -> usize {
     (doubled.max(0) / 2) as usize
 }
 
-/// Sets for the `n` points' groups, then one holding the whole board.
-fn full_board_after(n: usize, board: &Board) -> PointSets {
-    let mut sets = PointSets::new(n + 1, board.grid_width() * board.grid_width());
-    for p in 0..n as Point {
-        bits::insert(sets.get_mut(n), board.grid_index(p));
-    }
-    sets
-}
-
 /// Sunder's options (RULES.md §3).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI, PIE];
 
@@ -863,7 +857,7 @@ const KOMI: OptionSpec = OptionSpec {
           at most N/2 - komi, White N/2 + komi",
 };
 
-impl<W: Width> Game<W> {
+impl<W: LiveWidth> Game<W> {
     /// The start position on `board` (`komi_halves` checked by the caller).
     fn start(board: &'static Board, komi_halves: i64, pie: bool) -> Game<W> {
         let n = board.points();
@@ -876,7 +870,7 @@ impl<W: Width> Game<W> {
             cells,
             limits: [Colour::Black, Colour::White].map(|c| cut_limit(n, komi_halves, c)),
             groups: UnionFind::new(n),
-            live: full_board_after(n, board),
+            live: W::Sets::new(board),
             started: Vec::with_capacity(n),
             live_parts: W::table(0),
             live_size: W::table(0),
@@ -936,6 +930,7 @@ impl<W: Width> Game<W> {
     }
 }
 
+mod live_sets;
 mod setup;
 #[cfg(test)]
 mod tests;

@@ -2,12 +2,13 @@
 //! stones decide the colour to move, the turns played and the end.
 
 use super::Game;
+use super::LiveWidth;
 use crate::board::Point;
-use crate::core::{Colour, Width};
+use crate::core::Colour;
 use crate::error::Error;
 use crate::games::setup::{count, refuse, Description};
 
-impl<W: Width> Game<W> {
+impl<W: LiveWidth> Game<W> {
     /// Every turn places one stone but the swap, Black first, and a group
     /// wins as it forms (Ruling (cuts)): so Black has as many stones as
     /// White or one more, that says who is to move, the turns are the

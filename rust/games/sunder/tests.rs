@@ -80,14 +80,15 @@ fn cut_limit_of(state: &Sunder, colour: Colour) -> usize {
 }
 
 /// The live set, count and size of the group at `p` are those of `live`.
-fn check_live<W: Width>(game: &Game<W>, p: Point, live: &[Vec<Point>], at: &str) {
+fn check_live<W: LiveWidth>(game: &Game<W>, p: Point, live: &[Vec<Point>], at: &str) {
     let mut groups = game.groups.clone();
     let root = groups.find(W::of(p));
-    let mut expected = vec![0u64; game.live.words()];
+    let set = game.live.get(root);
+    let mut expected = vec![0u64; set.len()];
     for &q in live.iter().flatten() {
         bits::insert(&mut expected, game.board.grid_index(q));
     }
-    assert_eq!(game.live.get(root.into()), &expected[..], "{at}: live set");
+    assert_eq!(set, &expected[..], "{at}: live set");
     assert_eq!(
         usize::from(game.live_parts[root]),
         live.len(),
