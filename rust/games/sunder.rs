@@ -37,6 +37,7 @@ use crate::core::{
 use crate::options::{hex_size, OptionKind, OptionSpec, PIE};
 
 use live_sets::{LiveSets, LiveWidth};
+use spots::{spots, Spot};
 pub use widths::Sunder;
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
@@ -54,6 +55,8 @@ const OFF_BOARD: u8 = 3;
 pub(crate) struct Game<W: LiveWidth> {
     board: &'static Board,
     komi_halves: i64,
+    /// Per point, what a placement reads of the board there.
+    spots: W::Table<Spot<W::Point>>,
     /// Per point, then [`OFF_BOARD`] in every other entry, so that a step
     /// off the board reads as a cell and needs no test of its own.
     cells: W::Table<u8>,
@@ -90,6 +93,7 @@ impl<W: LiveWidth> Clone for Game<W> {
         started.extend_from_slice(&self.started);
         Game {
             board: self.board,
+            spots: self.spots.clone(),
             komi_halves: self.komi_halves,
             cells: self.cells.clone(),
             limits: self.limits,
@@ -227,21 +231,12 @@ impl<W: LiveWidth> Game<W> {
         self.limits[colour.index()]
     }
 
-    /// The six steps around `p`.
-    fn steps(&self, p: Point) -> &'static [Point; 6] {
-        self.board
-            .adjacency()
-            .steps(p)
-            .try_into()
-            .expect("a hex point has six steps")
-    }
-
     /// Bit `d` set when the step from `p` in direction `d` holds a stone of
     /// `stone`.
     fn friendly(&self, p: Point, stone: u8) -> u8 {
         let mut friendly = 0;
-        for (d, &q) in self.steps(p).iter().enumerate() {
-            friendly |= u8::from(self.cells[W::of(q)] == stone) << d;
+        for (d, &q) in self.spots[W::of(p)].steps.iter().enumerate() {
+            friendly |= u8::from(self.cells[q] == stone) << d;
         }
         friendly
     }
@@ -249,8 +244,11 @@ impl<W: LiveWidth> Game<W> {
     /// Looks around `p`, where a stone is about to be placed that has the
     /// friendly neighbours `friendly` (at least one).
     fn survey(&mut self, p: Point, friendly: u8) -> Ring<W> {
-        let steps = self.steps(p);
-        let off = self.board.adjacency().off_board(p);
+        let Spot {
+            steps,
+            off_board: off,
+            ..
+        } = self.spots[W::of(p)];
         let mut ring = Ring {
             open: !(friendly | off) & 0x3f,
             outside: off,
@@ -265,7 +263,7 @@ impl<W: LiveWidth> Game<W> {
         // The first run's group is new: it needs no comparison.
         let d = starts.trailing_zeros() as usize;
         starts &= starts - 1;
-        let root = self.groups.find(W::of(steps[d]));
+        let root = self.groups.find(steps[d]);
         ring.groups[0] = root;
         ring.count = 1;
         ring.roots[d] = root;
@@ -273,7 +271,7 @@ impl<W: LiveWidth> Game<W> {
         while starts != 0 {
             let d = starts.trailing_zeros() as usize;
             starts &= starts - 1;
-            let root = self.groups.find(W::of(steps[d]));
+            let root = self.groups.find(steps[d]);
             // Unused entries hold NONE, never a root: comparing all
             // three needs no loop (nor the call it may become).
             let [a, b, c] = ring.groups;
@@ -325,12 +323,13 @@ impl<W: LiveWidth> Game<W> {
     /// number of live parts.
     fn start_group(&mut self, p: Point, limit: usize) -> usize {
         let rest = self.board.points() - 1;
-        self.on_edge[W::of(p)] = self.board.is_edge(p);
+        let spot = self.spots[W::of(p)];
+        self.on_edge[W::of(p)] = spot.on_edge;
         self.started.push(p);
         if rest > limit {
             let board = W::of(self.board.points() as Point);
             self.live.copy(W::of(p), board);
-            bits::remove(self.live.get_mut(W::of(p)), self.board.grid_index(p));
+            bits::remove(self.live.get_mut(W::of(p)), spot.grid());
             self.record(W::of(p), 1, rest);
             1
         } else {
@@ -354,14 +353,15 @@ impl<W: LiveWidth> Game<W> {
         // The stone joins last, so that the root is an old one and its set
         // can be updated in place.
         let mut root = roots[0];
-        let mut on_edge = self.board.is_edge(p);
+        let spot = self.spots[W::of(p)];
+        let mut on_edge = spot.on_edge;
         for &r in &roots {
             on_edge |= self.on_edge[r];
             root = self.groups.union_roots(root, r);
         }
         self.groups.attach(W::of(p), root);
         self.on_edge[root] = on_edge;
-        let at = self.board.grid_index(p);
+        let at = spot.grid();
 
         // `p` in a dead part of some Gi: that part holds every other Gj, so
         // G's parts outside it are that Gi's other parts, all unchanged.
@@ -866,6 +866,7 @@ impl<W: LiveWidth> Game<W> {
         cells.deref_mut()[..n].fill(EMPTY);
         Game {
             board,
+            spots: spots::<W>(board),
             komi_halves,
             cells,
             limits: [Colour::Black, Colour::White].map(|c| cut_limit(n, komi_halves, c)),
@@ -932,6 +933,7 @@ impl<W: LiveWidth> Game<W> {
 
 mod live_sets;
 mod setup;
+mod spots;
 #[cfg(test)]
 mod tests;
 mod widths;
