@@ -153,11 +153,6 @@ impl PointSets {
         }
     }
 
-    /// The number of words in each set.
-    pub fn words(&self) -> usize {
-        self.words
-    }
-
     /// Set `i`.
     #[inline]
     pub fn get(&self, i: usize) -> &[u64] {

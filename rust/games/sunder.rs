@@ -26,50 +26,57 @@
 //! flood fill.
 
 use std::borrow::Cow;
-use std::ops::Range;
+use std::ops::{Deref, DerefMut, Range};
 
-use super::{Action, Position, Turn};
-use crate::board::{Board, Point, NO_POINT};
+use super::{Action, Turn};
+use crate::board::{Board, Point};
 use crate::core::{
-    bits, split, Colour, Flood, Floods, PointList, PointSets, Rng, UnionFind, EMPTY,
+    bits, copy_entries, split, Colour, EmptyPoints, Flood, Floods, PointList, Rng, UnionFind,
+    Width, EMPTY,
 };
-use crate::error::Error;
-use crate::observation::Planes;
-use crate::options::{halves_value, hex_size, OptionKind, OptionSpec, OptionValue, Options, PIE};
+use crate::options::{hex_size, OptionKind, OptionSpec, PIE};
+
+use live_sets::{LiveSets, LiveWidth};
+use spots::{spots, Spot};
+pub use widths::Sunder;
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
 /// steps and groups on the edge are all connected through it.
-const OUTSIDE: Point = NO_POINT;
+const OUTSIDE: u32 = u32::MAX;
 
-/// The cell value of the sentinel cell `N`, where off-board steps lead: no
-/// stone, so a step off the board is never friendly.
+/// The cell value of every entry past the points, where off-board steps
+/// lead ([`Width::NONE`] reads the padding): no stone, so a step off the
+/// board is never friendly.
 const OFF_BOARD: u8 = 3;
 
-/// A Sunder position.
+/// A Sunder position whose tables are of width `W`, indexed by a point
+/// through [`Width::of`].
 #[derive(Debug)]
-pub struct Sunder {
+pub(crate) struct Game<W: LiveWidth> {
     board: &'static Board,
     komi_halves: i64,
-    /// Per point, then the sentinel cell `N` ([`OFF_BOARD`]), so that a step
+    /// Per point, what a placement reads of the board there.
+    spots: W::Table<Spot<W::Point>>,
+    /// Per point, then [`OFF_BOARD`] in every other entry, so that a step
     /// off the board reads as a cell and needs no test of its own.
-    cells: Vec<u8>,
+    cells: W::Table<u8>,
     /// The cut limit of each colour (see `cut_limit`).
     limits: [usize; 2],
-    groups: UnionFind,
+    groups: UnionFind<W>,
     /// Per group root: the union of the group's live parts, over grid
     /// indices ([`Board::grid_index`]) so that fills can shift whole sets;
     /// after the `N` roots, the whole board.
-    live: PointSets,
+    live: W::Sets,
     /// The points whose stones started a group, in order. Every group root
     /// is one (a merge keeps an old root), so a copy of the position (a
     /// search makes one per descent) copies only their per-group data.
     started: Vec<Point>,
     /// Per group root: how many live parts the group has (0 for a winner).
-    live_parts: Vec<u16>,
+    live_parts: W::Table<u16>,
     /// Per group root: the number of points in its live parts.
-    live_size: Vec<u16>,
+    live_size: W::Table<u16>,
     /// Per group root: whether the group touches the edge of the board.
-    on_edge: Vec<bool>,
+    on_edge: W::Table<bool>,
     turn: Turn,
     /// The open points (here every empty point), so a random placement is
     /// O(1).
@@ -79,13 +86,14 @@ pub struct Sunder {
     fills: Fills,
 }
 
-impl Clone for Sunder {
+impl<W: LiveWidth> Clone for Game<W> {
     fn clone(&self) -> Self {
         // Room for every point, so that the copy never allocates.
         let mut started = Vec::with_capacity(self.board.points());
         started.extend_from_slice(&self.started);
-        Sunder {
+        Game {
             board: self.board,
+            spots: self.spots.clone(),
             komi_halves: self.komi_halves,
             cells: self.cells.clone(),
             limits: self.limits,
@@ -113,12 +121,12 @@ impl Clone for Sunder {
             return;
         }
         self.komi_halves = source.komi_halves;
-        self.cells.clone_from(&source.cells);
+        copy_entries(&mut self.cells, &source.cells, source.board.points());
         self.limits = source.limits;
         self.groups.clone_from(&source.groups);
         self.started.clone_from(&source.started);
         for &r in &source.started {
-            let r = r as usize;
+            let r = W::of(r);
             self.live.copy_from(r, &source.live);
             self.live_parts[r] = source.live_parts[r];
             self.live_size[r] = source.live_size[r];
@@ -131,7 +139,7 @@ impl Clone for Sunder {
 
 /// The six steps around a placed stone, in cyclic order, as the win test
 /// sees them before the stone is placed.
-struct Ring {
+struct Ring<W: Width> {
     /// Bit `d` is set when the step in direction `d` is on the board and
     /// holds no friendly stone.
     open: u8,
@@ -143,14 +151,14 @@ struct Ring {
     /// direction 0, so a run through directions 5 and 0 starts twice): the
     /// root of its group. The runs of closed steps that [`Ring::closes_loop`]
     /// keys start there or off the board.
-    roots: [Point; 6],
+    roots: [W::Point; 6],
     /// The distinct friendly groups around the stone (their roots): at
     /// most one per run of friendly stones, so at most three.
-    groups: [Point; 3],
+    groups: [W::Point; 3],
     count: usize,
 }
 
-impl Ring {
+impl<W: Width> Ring<W> {
     /// Whether the stone closes a loop: whether two of the closed runs
     /// around it (friendly stones or off-board steps, between the open arcs)
     /// are already connected without it, through one group or through the
@@ -171,10 +179,10 @@ impl Ring {
         // OUTSIDE has every bit set, so a key is a root or'd with all ones
         // when the run is the outside: no branch, which would go either way
         // at random.
-        const _: () = assert!(OUTSIDE == Point::MAX, "keys or the outside in");
         let key = |d: u32| {
-            let outside = Point::from(self.outside >> d & 1).wrapping_neg();
-            self.roots[(d as usize).min(5)] | outside
+            let outside = u32::from(self.outside >> d & 1).wrapping_neg() & OUTSIDE;
+            let root: u32 = self.roots[(d as usize).min(5)].into();
+            root | outside
         };
         let first = starts.trailing_zeros();
         starts &= starts - 1;
@@ -212,7 +220,7 @@ impl Split {
     }
 }
 
-impl Sunder {
+impl<W: LiveWidth> Game<W> {
     /// The komi in half points (`komi = 1.5` gives 3).
     pub fn komi_halves(&self) -> i64 {
         self.komi_halves
@@ -223,36 +231,29 @@ impl Sunder {
         self.limits[colour.index()]
     }
 
-    /// The six steps around `p`.
-    fn steps(&self, p: Point) -> &'static [Point; 6] {
-        self.board
-            .adjacency()
-            .steps(p)
-            .try_into()
-            .expect("a hex point has six steps")
-    }
-
     /// Bit `d` set when the step from `p` in direction `d` holds a stone of
     /// `stone`.
     fn friendly(&self, p: Point, stone: u8) -> u8 {
-        let sentinel = self.cells.len() - 1;
         let mut friendly = 0;
-        for (d, &q) in self.steps(p).iter().enumerate() {
-            friendly |= u8::from(self.cells[(q as usize).min(sentinel)] == stone) << d;
+        for (d, &q) in self.spots[W::of(p)].steps.iter().enumerate() {
+            friendly |= u8::from(self.cells[q] == stone) << d;
         }
         friendly
     }
 
     /// Looks around `p`, where a stone is about to be placed that has the
     /// friendly neighbours `friendly` (at least one).
-    fn survey(&mut self, p: Point, friendly: u8) -> Ring {
-        let steps = self.steps(p);
-        let off = self.board.adjacency().off_board(p);
+    fn survey(&mut self, p: Point, friendly: u8) -> Ring<W> {
+        let Spot {
+            steps,
+            off_board: off,
+            ..
+        } = self.spots[W::of(p)];
         let mut ring = Ring {
             open: !(friendly | off) & 0x3f,
             outside: off,
-            roots: [NO_POINT; 6],
-            groups: [NO_POINT; 3],
+            roots: [W::NONE; 6],
+            groups: [W::NONE; 3],
             count: 0,
         };
         // Neighbouring stones are one group: one find per run of them, at
@@ -266,12 +267,12 @@ impl Sunder {
         ring.groups[0] = root;
         ring.count = 1;
         ring.roots[d] = root;
-        ring.outside |= u8::from(self.on_edge[root as usize]) << d;
+        ring.outside |= u8::from(self.on_edge[root]) << d;
         while starts != 0 {
             let d = starts.trailing_zeros() as usize;
             starts &= starts - 1;
             let root = self.groups.find(steps[d]);
-            // Unused entries hold NO_POINT, never a root: comparing all
+            // Unused entries hold NONE, never a root: comparing all
             // three needs no loop (nor the call it may become).
             let [a, b, c] = ring.groups;
             if (a != root) & (b != root) & (c != root) {
@@ -279,7 +280,7 @@ impl Sunder {
                 ring.count += 1;
             }
             ring.roots[d] = root;
-            ring.outside |= u8::from(self.on_edge[root as usize]) << d;
+            ring.outside |= u8::from(self.on_edge[root]) << d;
         }
         ring
     }
@@ -294,7 +295,7 @@ impl Sunder {
         // at random.
         let friendly = self.friendly(p, colour.stone());
         // The survey reads groups, not cells: the stone goes down first.
-        self.cells[p as usize] = colour.stone();
+        self.cells[W::of(p)] = colour.stone();
         self.open.remove(p);
         let live_parts = if friendly == 0 {
             self.start_group(p, limit)
@@ -322,16 +323,18 @@ impl Sunder {
     /// number of live parts.
     fn start_group(&mut self, p: Point, limit: usize) -> usize {
         let rest = self.board.points() - 1;
-        self.on_edge[p as usize] = self.board.is_edge(p);
+        let spot = self.spots[W::of(p)];
+        self.on_edge[W::of(p)] = spot.on_edge;
         self.started.push(p);
         if rest > limit {
-            self.live.copy(p as usize, self.board.points());
-            bits::remove(self.live.get_mut(p as usize), self.board.grid_index(p));
-            self.record(p, 1, rest);
+            let board = W::of(self.board.points() as Point);
+            self.live.copy(W::of(p), board);
+            bits::remove(self.live.get_mut(W::of(p)), spot.grid());
+            self.record(W::of(p), 1, rest);
             1
         } else {
-            self.live.get_mut(p as usize).fill(0);
-            self.record(p, 0, 0);
+            self.live.get_mut(W::of(p)).fill(0);
+            self.record(W::of(p), 0, 0);
             0
         }
     }
@@ -343,32 +346,33 @@ impl Sunder {
     fn join_groups<const K: usize>(
         &mut self,
         p: Point,
-        ring: &Ring,
-        roots: [Point; K],
+        ring: &Ring<W>,
+        roots: [W::Point; K],
         limit: usize,
     ) -> usize {
         // The stone joins last, so that the root is an old one and its set
         // can be updated in place.
         let mut root = roots[0];
-        let mut on_edge = self.board.is_edge(p);
+        let spot = self.spots[W::of(p)];
+        let mut on_edge = spot.on_edge;
         for &r in &roots {
-            on_edge |= self.on_edge[r as usize];
+            on_edge |= self.on_edge[r];
             root = self.groups.union_roots(root, r);
         }
-        self.groups.attach(p, root);
-        self.on_edge[root as usize] = on_edge;
-        let at = self.board.grid_index(p);
+        self.groups.attach(W::of(p), root);
+        self.on_edge[root] = on_edge;
+        let at = spot.grid();
 
         // `p` in a dead part of some Gi: that part holds every other Gj, so
         // G's parts outside it are that Gi's other parts, all unchanged.
         if let Some(&m) = roots
             .iter()
-            .find(|&&r| !bits::contains(self.live.get(r as usize), at))
+            .find(|&&r| !bits::contains(self.live.get(r), at))
         {
             if root != m {
-                self.live.copy(root as usize, m as usize);
+                self.live.copy(root, m);
             }
-            let (parts, size) = (self.live_parts[m as usize], self.live_size[m as usize]);
+            let (parts, size) = (self.live_parts[m], self.live_size[m]);
             self.record(root, parts as usize, size as usize);
             return parts as usize;
         }
@@ -379,12 +383,12 @@ impl Sunder {
         let mut size_sum = 0;
         for &r in &roots {
             if r != root {
-                self.live.intersect(root as usize, r as usize);
+                self.live.intersect(root, r);
             }
-            carried += self.live_parts[r as usize] as usize - 1;
-            size_sum += self.live_size[r as usize] as usize;
+            carried += usize::from(self.live_parts[r]) - 1;
+            size_sum += usize::from(self.live_size[r]);
         }
-        let set = self.live.get_mut(root as usize);
+        let set = self.live.get_mut(root);
         bits::remove(set, at);
         // With one live part each, Pi is all of Gi's live set. Every point
         // off the Gi is in P or in exactly one Gi's part without `p`, which
@@ -413,23 +417,23 @@ impl Sunder {
         let parts = carried + split.live;
         let size = match total {
             Some(total) => total - split.removed,
-            None => bits::len(self.live.get(root as usize)),
+            None => bits::len(self.live.get(root)),
         };
         self.record(root, parts, size);
         parts
     }
 
     /// Stores a group's live-part count and size.
-    fn record(&mut self, root: Point, parts: usize, size: usize) {
-        self.live_parts[root as usize] = parts as u16;
-        self.live_size[root as usize] = size as u16;
+    fn record(&mut self, root: W::Point, parts: usize, size: usize) {
+        self.live_parts[root] = parts as u16;
+        self.live_size[root] = size as u16;
     }
 
     /// The group holding the stone at `p` and the parts of the board minus
     /// it (the group's cuts that matter, RULES.md §3), largest first; `None`
     /// when `p` is empty.
     pub fn cuts(&mut self, p: Point) -> Option<Cuts> {
-        let stone = self.cells[p as usize];
+        let stone = self.cells[W::of(p)];
         if stone == EMPTY {
             return None;
         }
@@ -438,7 +442,7 @@ impl Sunder {
         self.flood.clear();
         let mut group = self
             .flood
-            .fill(p, |q| neighbours(q).filter(|&r| cells[r as usize] == stone))
+            .fill(p, |q| neighbours(q).filter(|&r| cells[W::of(r)] == stone))
             .to_vec();
         let mut parts: Vec<Vec<Point>> = Vec::new();
         for start in 0..board.points() as Point {
@@ -717,7 +721,8 @@ impl<const W: usize, const WIDTH: usize> WordFills<'_, W, WIDTH> {
     ) -> Split {
         // The dispatch pairs each width with its word count by hand.
         const { assert!(W == bits::words_for(WIDTH * WIDTH)) };
-        let within = region.try_into().expect("a region of W words");
+        // A narrow set holds more words than small grids use.
+        let within = (&mut region[..W]).try_into().expect("a region of W words");
         let mut floods = WordFills::<W, WIDTH> {
             sets: [[0; W]; ARCS],
             reached: [0; W],
@@ -834,15 +839,6 @@ fn cut_limit(n: usize, komi_halves: i64, colour: Colour) -> usize {
     (doubled.max(0) / 2) as usize
 }
 
-/// Sets for the `n` points' groups, then one holding the whole board.
-fn full_board_after(n: usize, board: &Board) -> PointSets {
-    let mut sets = PointSets::new(n + 1, board.grid_width() * board.grid_width());
-    for p in 0..n as Point {
-        bits::insert(sets.get_mut(n), board.grid_index(p));
-    }
-    sets
-}
-
 /// Sunder's options (RULES.md §3).
 pub const OPTIONS: &[OptionSpec] = &[SIZE, KOMI, PIE];
 
@@ -861,54 +857,54 @@ const KOMI: OptionSpec = OptionSpec {
           at most N/2 - komi, White N/2 + komi",
 };
 
-impl Position for Sunder {
-    fn from_options(options: &mut Options) -> Result<Self, Error> {
-        let board = options.board(&SIZE, Board::hex)?;
-        let komi_halves = options.halves(&KOMI)?;
-        let pie = options.flag(&PIE)?;
+impl<W: LiveWidth> Game<W> {
+    /// The start position on `board` (`komi_halves` checked by the caller).
+    fn start(board: &'static Board, komi_halves: i64, pie: bool) -> Game<W> {
         let n = board.points();
         let grid = board.grid_width() * board.grid_width();
-        if komi_halves.unsigned_abs() as usize >= n {
-            return Err(Error::OptionValue {
-                option: "komi",
-                message: format!(
-                    "komi must be less than half the board ({}) in size, got {}",
-                    n as f64 / 2.0,
-                    komi_halves as f64 / 2.0
-                ),
-            });
-        }
-        Ok(Sunder {
+        let mut cells = W::table(OFF_BOARD);
+        cells.deref_mut()[..n].fill(EMPTY);
+        Game {
             board,
+            spots: spots::<W>(board),
             komi_halves,
-            cells: (0..=n)
-                .map(|p| if p < n { EMPTY } else { OFF_BOARD })
-                .collect(),
+            cells,
             limits: [Colour::Black, Colour::White].map(|c| cut_limit(n, komi_halves, c)),
             groups: UnionFind::new(n),
-            live: full_board_after(n, board),
+            live: W::Sets::new(board),
             started: Vec::with_capacity(n),
-            live_parts: vec![0; n],
-            live_size: vec![0; n],
-            on_edge: vec![false; n],
+            live_parts: W::table(0),
+            live_size: W::table(0),
+            on_edge: W::table(false),
             turn: Turn::new(pie),
             open: PointList::full(n),
             flood: Flood::new(n),
             fills: Fills::new(bits::words_for(grid)),
-        })
+        }
     }
 
-    position_basics!("sunder", [Swap], self => [
-        ("komi", halves_value(self.komi_halves)),
-        ("pie", OptionValue::Bool(self.turn.pie()))
-    ]);
+    /// One entry per point.
+    fn cells(&self) -> &[u8] {
+        &self.cells.deref()[..self.board.points()]
+    }
 
-    // The empty points, and the swap while it is on offer.
-    empty_point_actions!(self => self.turn.swap_available());
+    fn is_terminal(&self) -> bool {
+        self.turn.is_over()
+    }
+
+    /// The legal actions: the empty points, and the swap while it is on
+    /// offer.
+    fn empty_points(&self) -> EmptyPoints<'_> {
+        EmptyPoints {
+            cells: self.cells(),
+            in_play: !self.is_terminal(),
+            extra: self.turn.swap_available(),
+        }
+    }
 
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
-            if self.cells[action as usize] != EMPTY {
+            if self.cells[W::of(action)] != EMPTY {
                 return Err("the point is occupied".into());
             }
         } else {
@@ -926,27 +922,18 @@ impl Position for Sunder {
         }
     }
 
-    fn random_action(&mut self, rng: &mut Rng, _: &mut Vec<Action>) -> Option<Action> {
+    fn random_action(&mut self, rng: &mut Rng) -> Option<Action> {
         // Every empty point is legal and swap is always declined (RULES.md §8).
         if self.is_terminal() {
             return None;
         }
         Some(self.open[rng.below(self.open.len())])
     }
-
-    fn feature_plane_names(&self) -> &'static [&'static str] {
-        &["swap_available"]
-    }
-
-    /// `swap_available`: 1 on the board while the player to move may swap,
-    /// whose choice then weighs the whole position, not a point.
-    fn feature_planes(&mut self, _: Colour, planes: &mut Planes<'_>) {
-        if self.turn.swap_available() {
-            planes.fill(0, 1.0);
-        }
-    }
 }
 
+mod live_sets;
 mod setup;
+mod spots;
 #[cfg(test)]
 mod tests;
+mod widths;

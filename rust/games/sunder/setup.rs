@@ -1,21 +1,20 @@
 //! Sunder positions set up by hand. Sunder has no counter of its own: the
 //! stones decide the colour to move, the turns played and the end.
 
-use super::Sunder;
+use super::Game;
+use super::LiveWidth;
 use crate::board::Point;
 use crate::core::Colour;
 use crate::error::Error;
-use crate::games::setup::{count, refuse, Counter, CounterSpec, Description, SetUp};
+use crate::games::setup::{count, refuse, Description};
 
-impl SetUp for Sunder {
-    const COUNTERS: &'static [CounterSpec] = &[];
-
+impl<W: LiveWidth> Game<W> {
     /// Every turn places one stone but the swap, Black first, and a group
     /// wins as it forms (Ruling (cuts)): so Black has as many stones as
     /// White or one more, that says who is to move, the turns are the
     /// stones plus the swap, and at most one colour has a winning group,
     /// the one that moved last.
-    fn set_up(start: &Sunder, description: &Description) -> Result<Sunder, Error> {
+    pub(super) fn set_up(start: &Game<W>, description: &Description) -> Result<Game<W>, Error> {
         let [black, white] = count(&description.stones);
         if black != white && black != white + 1 {
             return refuse(format!(
@@ -74,9 +73,5 @@ impl SetUp for Sunder {
         }
         state.turn = turn;
         Ok(state)
-    }
-
-    fn counters(&self) -> Vec<Counter> {
-        Vec::new()
     }
 }

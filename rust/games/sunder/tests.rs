@@ -1,6 +1,10 @@
 use super::*;
+use crate::core::on_width;
+use crate::error::Error;
 use crate::games::vectors::play;
+use crate::games::Position;
 use crate::games::{vectors, AnyPosition};
+use crate::options::{OptionValue, Options};
 
 fn new(size: i64, komi: f64, pie: bool) -> Sunder {
     let mut options = Options::new([
@@ -14,15 +18,15 @@ fn new(size: i64, komi: f64, pie: bool) -> Sunder {
 /// The parts of the board minus the group at `p`, by a plain flood fill of
 /// everything: the reference the incremental test must match.
 fn naive_parts(state: &Sunder, p: Point) -> Vec<Vec<Point>> {
-    let board = state.board;
-    let stone = state.cells[p as usize];
+    let (board, cells) = (state.board(), state.cells());
+    let stone = cells[p as usize];
     let n = board.points();
     let mut in_group = vec![false; n];
     let mut todo = vec![p];
     in_group[p as usize] = true;
     while let Some(q) = todo.pop() {
         for &r in board.neighbours(q) {
-            if state.cells[r as usize] == stone && !in_group[r as usize] {
+            if cells[r as usize] == stone && !in_group[r as usize] {
                 in_group[r as usize] = true;
                 todo.push(r);
             }
@@ -61,30 +65,37 @@ fn naive_largest_cut(state: &Sunder, p: Point) -> (usize, usize) {
 /// the live set, count and size are exactly those of the parts larger than
 /// the limit of the group's colour.
 fn check_group(state: &Sunder, p: Point, at: &str) {
-    let colour = Colour::of_cell(state.cells[p as usize]).unwrap();
-    let limit = state.cut_limit(colour);
+    let colour = Colour::of_cell(state.cells()[p as usize]).unwrap();
+    let limit = cut_limit_of(state, colour);
     let live: Vec<Vec<Point>> = naive_parts(state, p)
         .into_iter()
         .filter(|part| part.len() > limit)
         .collect();
-    let mut groups = state.groups.clone();
-    let root = groups.find(p);
-    let mut expected = vec![0u64; state.live.words()];
+    on_width!(&state.0, game => check_live(game, p, &live, at));
+}
+
+/// Ruling (cuts): the largest cut a winning group of `colour` may have.
+fn cut_limit_of(state: &Sunder, colour: Colour) -> usize {
+    on_width!(&state.0, game => game.cut_limit(colour))
+}
+
+/// The live set, count and size of the group at `p` are those of `live`.
+fn check_live<W: LiveWidth>(game: &Game<W>, p: Point, live: &[Vec<Point>], at: &str) {
+    let mut groups = game.groups.clone();
+    let root = groups.find(W::of(p));
+    let set = game.live.get(root);
+    let mut expected = vec![0u64; set.len()];
     for &q in live.iter().flatten() {
-        bits::insert(&mut expected, state.board.grid_index(q));
+        bits::insert(&mut expected, game.board.grid_index(q));
     }
+    assert_eq!(set, &expected[..], "{at}: live set");
     assert_eq!(
-        state.live.get(root as usize),
-        &expected[..],
-        "{at}: live set"
-    );
-    assert_eq!(
-        state.live_parts[root as usize] as usize,
+        usize::from(game.live_parts[root]),
         live.len(),
         "{at}: live parts"
     );
     assert_eq!(
-        state.live_size[root as usize] as usize,
+        usize::from(game.live_size[root]),
         live.iter().map(Vec::len).sum::<usize>(),
         "{at}: live size"
     );
@@ -112,23 +123,23 @@ fn check_random_games(seed: u64, games: usize, sizes: &[usize], komis: &[f64]) {
             state.apply(action).unwrap();
             let at = format!(
                 "game {game} (size {size}, komi {komi}) ply {}",
-                state.turn.plies()
+                state.turn().plies()
             );
             let (largest, _) = naive_largest_cut(&state, action);
             assert_eq!(
                 state.winner() == Some(colour),
-                largest <= state.cut_limit(colour),
+                largest <= cut_limit_of(&state, colour),
                 "{at}: win"
             );
             check_group(&state, action, &at);
-            if state.turn.plies() % 2 == 0 {
+            if state.turn().plies() % 2 == 0 {
                 copy.clone_from(&state);
                 std::mem::swap(&mut state, &mut copy);
             }
         }
         assert!(state.is_terminal());
         for p in 0..n as Point {
-            if state.cells[p as usize] != EMPTY {
+            if state.cells()[p as usize] != EMPTY {
                 check_group(&state, p, &format!("game {game}: end, point {p}"));
             }
         }
@@ -231,7 +242,7 @@ fn swap_exchanges_seats_and_keeps_board_and_colour_to_move() {
         no_pie.parse_action("swap").is_err(),
         "no swap action without the pie rule"
     );
-    assert_eq!(no_pie.num_actions(), no_pie.board.points());
+    assert_eq!(no_pie.num_actions(), no_pie.board().points());
 }
 
 #[test]
