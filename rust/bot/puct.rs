@@ -534,7 +534,16 @@ impl<P: Position> Search<P> {
     /// Fills `slot` for the leaf `node` (whose position it holds) and
     /// marks the path with a descent under way.
     fn emit(&mut self, node: usize, slot: &mut Leaf<P>, histories: bool) {
-        slot.set_legal(&mut self.rng);
+        let parent = (node != 0).then(|| {
+            let n = &self.nodes[node];
+            let p = &self.nodes[n.parent as usize];
+            let first = p.first_child as usize;
+            (
+                &self.actions[first..first + usize::from(p.children)],
+                n.action,
+            )
+        });
+        slot.set_legal(parent, &mut self.rng);
         if histories {
             let history = slot.history_mut();
             history.clear();
