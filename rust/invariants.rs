@@ -121,6 +121,18 @@ pub fn check_position(state: &mut AnyPosition, at: &str) {
         assert_eq!(returns[0], -returns[1], "{at}: returns sum to zero");
     } else {
         assert!(!legal.is_empty(), "{at}: a game in play has an action");
+        // The first, a middle and the last action (a special one, such as
+        // a swap, where there is one): a clone for each of them all made
+        // the checks ten times slower.
+        let (mut after, mut derived) = (Vec::new(), Vec::new());
+        let some = [legal[0], legal[legal.len() / 2], legal[legal.len() - 1]];
+        for action in some {
+            let mut next = state.clone();
+            next.apply_unchecked(action);
+            next.legal_actions(&mut after);
+            next.legal_actions_after(&legal, action, &mut derived);
+            assert_eq!(derived, after, "{at}: the legal actions after {action}");
+        }
         assert_eq!(state.winner(), None, "{at}: no winner before the end");
         assert_eq!(state.returns(), [0.0, 0.0], "{at}: returns before the end");
     }

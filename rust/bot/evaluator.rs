@@ -75,10 +75,17 @@ impl<P: Position> Leaf<P> {
         &self.history
     }
 
-    /// Makes the leaf of the position it holds: its legal actions, and a
-    /// key drawn from `rng`.
-    pub(super) fn set_legal(&mut self, rng: &mut Rng) {
-        self.position.legal_actions(&mut self.legal);
+    /// Makes the leaf of the position it holds: its legal actions (from
+    /// `parent`'s, the legal actions of the position before and the action
+    /// played from it, when there is one), and a key drawn from `rng`.
+    pub(super) fn set_legal(&mut self, parent: Option<(&[Action], Action)>, rng: &mut Rng) {
+        match parent {
+            Some((before, played)) => {
+                self.position
+                    .legal_actions_after(before, played, &mut self.legal);
+            }
+            None => self.position.legal_actions(&mut self.legal),
+        }
         self.masked = false;
         self.key = rng.next_u64();
     }

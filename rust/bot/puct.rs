@@ -100,6 +100,19 @@ struct Child {
 /// [`Child::node`] of a child never selected (the root is no one's child).
 const UNTRIED: u32 = 0;
 
+/// Where an expanded node keeps its children's priors and nodes.
+#[derive(Clone, Copy, Debug)]
+enum Kids {
+    /// A [`Child`] per legal action, from this index of the tree's children.
+    Entries(u32),
+    /// Every child has `prior`, and the tried ones (always the first
+    /// ones, see [`Node::order`]) are a list of nodes from `first` to
+    /// `last` by [`Node::next_tried`] ([`UNTRIED`] while there is none):
+    /// an expansion writes no entry a child, so the common wide node of
+    /// equal priors costs its actions alone.
+    Equal { prior: f32, first: u32, last: u32 },
+}
+
 /// One node: the action that led to it, with the statistics of the player
 /// (seat) who played it.
 #[derive(Clone, Copy, Debug)]
@@ -108,9 +121,12 @@ struct Node {
     /// The sum of the values backed up through the node, for its mover.
     value_sum: f32,
     visits: u32,
-    /// Index of the first child (in the tree's children and actions), once
+    /// Index of the first child's action in the tree's actions, once
     /// expanded.
     first_child: u32,
+    kids: Kids,
+    /// The next tried sibling in a parent's [`Kids::Equal`] list.
+    next_tried: u32,
     /// Descents under way through the node (virtual loss).
     in_flight: u16,
     children: u16,
@@ -135,6 +151,8 @@ impl Node {
             value_sum: 0.0,
             visits: 0,
             first_child: 0,
+            kids: Kids::Entries(0),
+            next_tried: UNTRIED,
             in_flight: 0,
             children: 0,
             order: UNSEEN,
@@ -164,9 +182,11 @@ pub struct RootStats {
 pub struct Search<P: Position> {
     config: Config,
     nodes: Vec<Node>,
-    /// The children of the expanded nodes, each node's in a run from its
-    /// `first_child`, and their actions at the same indices.
+    /// The children's entries of the expanded nodes with [`Kids::Entries`],
+    /// each node's in a run.
     children: Vec<Child>,
+    /// The children's actions of every expanded node, each node's in a run
+    /// from its `first_child`.
     actions: Vec<Action>,
     root: P,
     /// The actions from the start of the game to the root.
@@ -321,19 +341,12 @@ impl<P: Position> Search<P> {
 
     /// The root's statistics.
     pub fn root_stats(&self) -> RootStats {
-        let range = self.root_range();
-        let children = &self.children[range.clone()];
+        let children = || children_of(&self.nodes, &self.children, 0);
         RootStats {
-            actions: self.actions[range].to_vec(),
-            visits: children
-                .iter()
-                .map(|&c| child_visits(&self.nodes, c))
-                .collect(),
-            values: children
-                .iter()
-                .map(|&c| child_value(&self.nodes, c))
-                .collect(),
-            priors: children.iter().map(|c| c.prior).collect(),
+            actions: self.root_actions().to_vec(),
+            visits: children().map(|c| child_visits(&self.nodes, c)).collect(),
+            values: children().map(|c| child_value(&self.nodes, c)).collect(),
+            priors: children().map(|c| c.prior).collect(),
         }
     }
 
@@ -341,14 +354,16 @@ impl<P: Position> Search<P> {
     /// then the higher prior, then the lower action) when `temperature` is
     /// 0, else one drawn in proportion to `visits^(1 / temperature)`.
     pub fn choose(&mut self, temperature: f64) -> Action {
-        let range = self.root_range();
-        let (children, actions) = (&self.children[range.clone()], &self.actions[range]);
+        let root = &self.nodes[0];
+        let first = root.first_child as usize;
+        let actions = &self.actions[first..first + root.children as usize];
+        let nodes = &self.nodes;
+        let children = children_of(nodes, &self.children, 0);
         if temperature > 0.0 && self.simulations > 0 {
             let exponent = 1.0 / temperature;
             // At temperature 1 (the usual one) the weights are the visits:
             // `powf(v, 1.0)` is `v` exactly, and it costs a call a child.
-            let nodes = &self.nodes;
-            let weights = children.iter().map(move |&c| {
+            let weights = children.map(move |c| {
                 let visits = f64::from(child_visits(nodes, c));
                 if exponent == 1.0 {
                     visits
@@ -358,13 +373,12 @@ impl<P: Position> Search<P> {
             });
             return actions[weighted(&mut self.rng, weights)];
         }
-        let nodes = &self.nodes;
         let key = |c: Child| (child_visits(nodes, c), child_value(nodes, c), c.prior);
-        let mut best = 0;
-        for i in 1..children.len() {
-            let (a, b) = (key(children[i]), key(children[best]));
+        let mut keys = children.map(key).enumerate();
+        let (mut best, mut b) = keys.next().expect("an expanded root has children");
+        for (i, a) in keys {
             if a.0 > b.0 || (a.0 == b.0 && (a.1 > b.1 || (a.1 == b.1 && a.2 > b.2))) {
-                best = i;
+                (best, b) = (i, a);
             }
         }
         actions[best]
@@ -375,18 +389,17 @@ impl<P: Position> Search<P> {
     pub fn write_policy(&self, out: &mut [f32]) {
         out.fill(0.0);
         let total = self.simulations.max(1) as f32;
-        let range = self.root_range();
-        for (c, &a) in self.children[range.clone()]
-            .iter()
-            .zip(&self.actions[range])
-        {
-            out[a as usize] = child_visits(&self.nodes, *c) as f32 / total;
+        let children = children_of(&self.nodes, &self.children, 0);
+        for (c, &a) in children.zip(self.root_actions()) {
+            out[a as usize] = child_visits(&self.nodes, c) as f32 / total;
         }
     }
 
-    fn root_range(&self) -> std::ops::Range<usize> {
+    /// The actions of the root's children.
+    fn root_actions(&self) -> &[Action] {
         let root = &self.nodes[0];
-        root.first_child as usize..root.first_child as usize + root.children as usize
+        let first = root.first_child as usize;
+        &self.actions[first..first + root.children as usize]
     }
 
     /// The node of the child of an expanded `node` with the best
@@ -397,83 +410,140 @@ impl<P: Position> Search<P> {
     /// same, and it comes before the others).
     fn select(&mut self, node: usize) -> usize {
         if self.nodes[node].order == UNSEEN {
-            // The first selection from the node: no child is tried yet.
-            let n = &self.nodes[node];
-            let first = n.first_child as usize;
-            let children = &self.children[first..first + n.children as usize];
+            // The first selection from a node with entries: no child is
+            // tried yet (the search selects from a node the first time
+            // right after its expansion).
+            let children = self.entries(node);
             let equal = children.len() < usize::from(UNEQUAL - 1)
                 && children.iter().all(|c| c.prior == children[0].prior);
-            // No child is tried yet: the search selects from a node the
-            // first time right after its expansion.
             self.nodes[node].order = if equal { 1 } else { UNEQUAL };
         }
         let vl = self.config.virtual_loss;
         let n = &self.nodes[node];
         let parent_visits = n.visits as f32 + vl * f32::from(n.in_flight);
         let scale = self.config.c_puct * parent_visits.max(1.0).sqrt();
+        let score = |prior: f32, tried: u32| match tried {
+            // The score below with no visits, without its two divisions
+            // or a node to read: most children of a wide node are untried.
+            UNTRIED => FIRST_PLAY_VALUE + scale * prior,
+            tried => {
+                let t = &self.nodes[tried as usize];
+                let lost = vl * f32::from(t.in_flight);
+                let visits = t.visits as f32 + lost;
+                let q = if visits > 0.0 {
+                    (t.value_sum - lost) / visits
+                } else {
+                    FIRST_PLAY_VALUE
+                };
+                q + scale * prior / (1.0 + visits)
+            }
+        };
         let first = n.first_child as usize;
-        let (scored, untried) = match n.order {
-            UNEQUAL => (n.children, None),
-            order => {
+        let (entries, untried) = match (n.kids, n.order) {
+            (Kids::Equal { prior, first, .. }, order) => {
+                // The tried children, in the order they were first tried.
+                let mut best = first;
+                let mut best_score = f32::NEG_INFINITY;
+                let mut x = first;
+                while x != UNTRIED {
+                    let s = score(prior, x);
+                    if s > best_score {
+                        best_score = s;
+                        best = x;
+                    }
+                    x = self.nodes[x as usize].next_tried;
+                }
+                let tried = order - 1;
+                if tried < n.children && FIRST_PLAY_VALUE + scale * prior > best_score {
+                    return self.add_tried(node, tried);
+                }
+                return best as usize;
+            }
+            (Kids::Entries(entries), UNEQUAL) => (entries as usize, None),
+            (Kids::Entries(entries), order) => {
                 let tried = order - 1;
                 (
-                    tried,
-                    (tried < n.children).then_some(first + tried as usize),
+                    entries as usize,
+                    (tried < n.children).then_some(tried as usize),
                 )
             }
         };
-        let mut best = first;
+        let scored = untried.unwrap_or(usize::from(n.children));
+        let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, c) in self.children[first..first + scored as usize]
-            .iter()
-            .enumerate()
-        {
-            let score = match c.node {
-                // The score below with no visits, without its two divisions
-                // or a node to read: most children of a wide node are untried.
-                UNTRIED => FIRST_PLAY_VALUE + scale * c.prior,
-                tried => {
-                    let t = &self.nodes[tried as usize];
-                    let lost = vl * f32::from(t.in_flight);
-                    let visits = t.visits as f32 + lost;
-                    let q = if visits > 0.0 {
-                        (t.value_sum - lost) / visits
-                    } else {
-                        FIRST_PLAY_VALUE
-                    };
-                    q + scale * c.prior / (1.0 + visits)
-                }
-            };
-            if score > best_score {
-                best_score = score;
-                best = first + i;
+        for (i, c) in self.children[entries..entries + scored].iter().enumerate() {
+            let s = score(c.prior, c.node);
+            if s > best_score {
+                best_score = s;
+                best = i;
             }
         }
         if let Some(untried) = untried {
-            if FIRST_PLAY_VALUE + scale * self.children[untried].prior > best_score {
+            if FIRST_PLAY_VALUE + scale * self.children[entries + untried].prior > best_score {
                 // The descent goes on into it: it is tried from now on.
                 self.nodes[node].order += 1;
                 best = untried;
             }
         }
-        self.child_node(node, best)
+        let child = &mut self.children[entries + best];
+        if child.node == UNTRIED {
+            child.node = self.nodes.len() as u32;
+            let mover = self.nodes[node].to_move;
+            let action = self.actions[first + best];
+            self.nodes.push(Node::new(action, node as u32, mover));
+        }
+        self.children[entries + best].node as usize
     }
 
-    /// The node of child `child` of `parent`, made if it has none yet.
-    fn child_node(&mut self, parent: usize, child: usize) -> usize {
-        if self.children[child].node == UNTRIED {
-            let mover = self.nodes[parent].to_move;
-            self.children[child].node = self.nodes.len() as u32;
-            let node = Node::new(self.actions[child], parent as u32, mover);
-            self.nodes.push(node);
+    /// The children's entries of `node`, which has [`Kids::Entries`].
+    fn entries(&self, node: usize) -> &[Child] {
+        let n = &self.nodes[node];
+        match n.kids {
+            Kids::Entries(first) => {
+                &self.children[first as usize..first as usize + usize::from(n.children)]
+            }
+            Kids::Equal { .. } => &[],
         }
-        self.children[child].node as usize
+    }
+
+    /// Makes the node of child `tried` of `parent`, which has
+    /// [`Kids::Equal`] with `tried` children tried: the first untried one,
+    /// tried from now on.
+    fn add_tried(&mut self, parent: usize, tried: u16) -> usize {
+        let node = self.nodes.len() as u32;
+        let p = &mut self.nodes[parent];
+        p.order += 1;
+        let (action, mover) = (
+            self.actions[p.first_child as usize + usize::from(tried)],
+            p.to_move,
+        );
+        let Kids::Equal { first, last, .. } = &mut p.kids else {
+            unreachable!("a node of equal kids");
+        };
+        let previous = std::mem::replace(last, node);
+        if previous == UNTRIED {
+            *first = node;
+        }
+        self.nodes.push(Node::new(action, parent as u32, mover));
+        if previous != UNTRIED {
+            self.nodes[previous as usize].next_tried = node;
+        }
+        node as usize
     }
 
     /// Fills `slot` for the leaf `node` (whose position it holds) and
     /// marks the path with a descent under way.
     fn emit(&mut self, node: usize, slot: &mut Leaf<P>, histories: bool) {
-        slot.set_legal(&mut self.rng);
+        let parent = (node != 0).then(|| {
+            let n = &self.nodes[node];
+            let p = &self.nodes[n.parent as usize];
+            let first = p.first_child as usize;
+            (
+                &self.actions[first..first + usize::from(p.children)],
+                n.action,
+            )
+        });
+        slot.set_legal(parent, &mut self.rng);
         if histories {
             let history = slot.history_mut();
             history.clear();
@@ -504,9 +574,25 @@ impl<P: Position> Search<P> {
     /// (and the noise, at the root).
     fn expand(&mut self, node: u32, seat: u8, leaf: &Leaf<P>) {
         let legal = leaf.legal();
-        let first = self.children.len();
+        let first = self.actions.len();
         self.actions.extend_from_slice(legal);
-        let equal = match leaf.priors() {
+        let entries = self.children.len();
+        let noise = self.config.noise.filter(|_| node == 0);
+        let wide = legal.len() >= usize::from(UNEQUAL - 1);
+        let kids = match leaf.priors() {
+            Priors::Equal(prior) if noise.is_none() && !wide => Kids::Equal {
+                prior,
+                first: UNTRIED,
+                last: UNTRIED,
+            },
+            Priors::Equal(prior) => {
+                let child = Child {
+                    prior,
+                    node: UNTRIED,
+                };
+                self.children.resize(entries + legal.len(), child);
+                Kids::Entries(entries as u32)
+            }
             Priors::Weights(priors, total) => {
                 debug_assert_eq!(legal.len(), priors.len(), "one prior per legal action");
                 let scale = 1.0 / total;
@@ -514,31 +600,23 @@ impl<P: Position> Search<P> {
                     prior: p * scale,
                     node: UNTRIED,
                 }));
-                false
-            }
-            Priors::Equal(prior) => {
-                let child = Child {
-                    prior,
-                    node: UNTRIED,
-                };
-                self.children.resize(first + legal.len(), child);
-                true
+                Kids::Entries(entries as u32)
             }
         };
         let n = &mut self.nodes[node as usize];
         n.first_child = first as u32;
+        n.kids = kids;
         n.children = legal.len() as u16;
         n.status = Status::Expanded;
         n.to_move = seat;
         // Known equal priors spare the first selection its look at them all.
-        if equal && legal.len() < usize::from(UNEQUAL - 1) {
+        if let Kids::Equal { .. } = kids {
             n.order = 1;
         }
-        if let (0, Some((alpha, fraction))) = (node, self.config.noise) {
-            self.nodes[0].order = UNSEEN;
+        if let Some((alpha, fraction)) = noise {
             self.noise.resize(legal.len(), 0.0);
             dirichlet(&mut self.rng, alpha, &mut self.noise);
-            for (child, &eta) in self.children[first..].iter_mut().zip(&self.noise) {
+            for (child, &eta) in self.children[entries..].iter_mut().zip(&self.noise) {
                 child.prior = ((1.0 - fraction) * f64::from(child.prior) + fraction * eta) as f32;
             }
         }
@@ -565,6 +643,32 @@ impl<P: Position> Search<P> {
         self.back_up(node, n.mover, value);
         self.simulations += 1;
     }
+}
+
+/// The children of `node` in action order, each with its prior and node
+/// ([`UNTRIED`] for the untried ones), from the tree's `nodes` and their
+/// `entries`.
+fn children_of<'a>(
+    nodes: &'a [Node],
+    entries: &'a [Child],
+    node: usize,
+) -> impl Iterator<Item = Child> + Clone + 'a {
+    let n = &nodes[node];
+    let count = usize::from(n.children);
+    let (mut entries, prior, mut tried) = match n.kids {
+        Kids::Entries(first) => (entries[first as usize..][..count].iter(), 0.0, UNTRIED),
+        Kids::Equal { prior, first, .. } => ([].iter(), prior, first),
+    };
+    (0..count).map(move |_| match entries.next() {
+        Some(&child) => child,
+        None => {
+            let node = tried;
+            if tried != UNTRIED {
+                tried = nodes[tried as usize].next_tried;
+            }
+            Child { prior, node }
+        }
+    })
 }
 
 /// A child's visits (0 untried).

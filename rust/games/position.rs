@@ -66,6 +66,16 @@ pub trait Position: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Writes the legal actions into `out`, as [`Position::legal_actions`]
+    /// does, given `before`: the legal actions of the position, not over,
+    /// that `played` led here from. A search lists the moves of each leaf
+    /// it reaches this way, from those of its parent; a game whose moves
+    /// follow from the ones before it derives them instead of listing them.
+    fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>) {
+        let _ = (before, played);
+        self.legal_actions(out);
+    }
+
     /// Appends the legal actions, in increasing order, to `out` (empty) while
     /// the game goes on: [`Position::legal_actions`] with the game's own rules.
     fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);

@@ -187,6 +187,7 @@ impl Position for AnyPosition {
         fn turn(&self) -> &Turn;
         fn cells(&self) -> &[u8];
         fn legal_actions(&mut self, out: &mut Vec<Action>);
+        fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>);
         fn legal_actions_in_play(&mut self, out: &mut Vec<Action>);
         fn legal_mask(&mut self, mask: &mut [bool], buf: &mut Vec<Action>);
         fn legal_bits(&mut self, words: &mut [u64], buf: &mut Vec<Action>);
