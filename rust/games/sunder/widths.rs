@@ -101,6 +101,10 @@ impl Position for Sunder {
         on_width!(&self.0, g => g.empty_points().list(out))
     }
 
+    fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>) {
+        on_width!(&mut self.0, g => g.legal_actions_after(before, played, out))
+    }
+
     fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
         on_width!(&self.0, g => g.empty_points().mark(mask))
     }
