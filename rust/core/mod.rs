@@ -1,7 +1,8 @@
 //! The few pieces every game shares: colours, the list of empty points,
 //! visit marks and the flood fill built on them, point sets, union-find,
 //! the split of a region at a filled point, the random number generator,
-//! the flag that stops long work, and point indices narrow or wide.
+//! the flag that stops long work, point indices narrow or wide, and the
+//! tables a board's positions share.
 
 /// Implements `Clone` for a struct field by field, with a `clone_from` that
 /// reuses each field's buffers: playouts reset a state from the start
@@ -30,6 +31,7 @@ mod marks;
 mod point_list;
 mod point_set;
 mod rng;
+mod shared;
 mod split;
 mod stop;
 mod union_find;
@@ -43,8 +45,9 @@ pub use marks::Marks;
 pub use point_list::PointList;
 pub use point_set::{bits, GridSet, PointSets};
 pub use rng::Rng;
+pub use shared::{shared, Shared};
 pub use split::{split, Floods, Pieces, MAX_PIECES};
 pub use stop::Stop;
 pub use union_find::UnionFind;
 pub(crate) use width::on_width;
-pub use width::{copy_entries, ByWidth, Narrow, NarrowTable, Wide, WideTable, Width};
+pub use width::{copy_entries, ByWidth, Entry, Narrow, NarrowTable, Wide, WideTable, Width};

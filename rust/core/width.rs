@@ -105,26 +105,34 @@ impl<T> IndexMut<u16> for WideTable<T> {
     }
 }
 
+/// What a table of a width holds: plain data, so that the positions of a
+/// board may share a table (see [`crate::core::shared`]).
+pub trait Entry: Copy + Debug + PartialEq + Send + Sync + 'static {}
+
+impl<T: Copy + Debug + PartialEq + Send + Sync + 'static> Entry for T {}
+
 /// A width of point indices: the index type, and the tables it indexes.
 pub trait Width: Copy + Debug + PartialEq + 'static {
     /// A point index, or [`Width::NONE`].
-    type Point: Copy + Eq + Debug + Into<u32> + Into<usize>;
+    type Point: Copy + Eq + Debug + Into<u32> + Into<usize> + Send + Sync;
     /// A table with an entry per point, and padding past the points that
     /// [`Width::NONE`] indexes. Read as a slice, it is every entry.
-    type Table<T: Copy + Debug + PartialEq>: Index<Self::Point, Output = T>
+    type Table<T: Entry>: Index<Self::Point, Output = T>
         + IndexMut<Self::Point>
         + Deref<Target = [T]>
         + DerefMut
         + Clone
         + Debug
-        + PartialEq;
+        + PartialEq
+        + Send
+        + Sync;
     /// The index that stands for no point (a board's [`crate::board::NO_POINT`]).
     const NONE: Self::Point;
     /// The most points a board of this width may have.
     const MAX_POINTS: usize;
 
     /// A table with every entry `value`.
-    fn table<T: Copy + Debug + PartialEq>(value: T) -> Self::Table<T>;
+    fn table<T: Entry>(value: T) -> Self::Table<T>;
 
     /// The index of point `p` (`p` below [`Width::MAX_POINTS`]), or
     /// [`Width::NONE`] for [`crate::board::NO_POINT`]: the low bits of `p`.
@@ -148,11 +156,11 @@ pub struct Narrow;
 
 impl Width for Narrow {
     type Point = u8;
-    type Table<T: Copy + Debug + PartialEq> = NarrowTable<T>;
+    type Table<T: Entry> = NarrowTable<T>;
     const NONE: u8 = u8::MAX;
     const MAX_POINTS: usize = 255;
 
-    fn table<T: Copy + Debug + PartialEq>(value: T) -> NarrowTable<T> {
+    fn table<T: Entry>(value: T) -> NarrowTable<T> {
         NarrowTable([value; 256])
     }
 
@@ -177,11 +185,11 @@ pub struct Wide;
 
 impl Width for Wide {
     type Point = u16;
-    type Table<T: Copy + Debug + PartialEq> = WideTable<T>;
+    type Table<T: Entry> = WideTable<T>;
     const NONE: u16 = u16::MAX;
     const MAX_POINTS: usize = WIDE_SLOTS - 1;
 
-    fn table<T: Copy + Debug + PartialEq>(value: T) -> WideTable<T> {
+    fn table<T: Entry>(value: T) -> WideTable<T> {
         WideTable(FixedTable::new(WIDE_SLOTS, value))
     }
 

@@ -31,13 +31,13 @@ use std::ops::{Deref, DerefMut, Range};
 use super::{Action, Turn};
 use crate::board::{Board, Point};
 use crate::core::{
-    bits, copy_entries, split, Colour, EmptyPoints, Flood, Floods, PointList, Rng, UnionFind,
-    Width, EMPTY,
+    bits, copy_entries, split, Colour, EmptyPoints, Flood, Floods, PointList, Rng, Shared,
+    UnionFind, Width, EMPTY,
 };
 use crate::options::{hex_size, OptionKind, OptionSpec, PIE};
 
 use live_sets::{LiveSets, LiveWidth};
-use spots::{spots, Spot};
+use spots::{spots, Spot, Spots};
 pub use widths::Sunder;
 
 /// The key of the outside of the board in [`Ring::closes_loop`]: off-board
@@ -55,8 +55,8 @@ const OFF_BOARD: u8 = 3;
 pub(crate) struct Game<W: LiveWidth> {
     board: &'static Board,
     komi_halves: i64,
-    /// Per point, what a placement reads of the board there.
-    spots: W::Table<Spot<W::Point>>,
+    /// Per point, what a placement reads of the board there (shared).
+    spots: Shared<Spots<W>>,
     /// Per point, then [`OFF_BOARD`] in every other entry, so that a step
     /// off the board reads as a cell and needs no test of its own.
     cells: W::Table<u8>,
@@ -93,7 +93,7 @@ impl<W: LiveWidth> Clone for Game<W> {
         started.extend_from_slice(&self.started);
         Game {
             board: self.board,
-            spots: self.spots.clone(),
+            spots: self.spots,
             komi_halves: self.komi_halves,
             cells: self.cells.clone(),
             limits: self.limits,

@@ -6,20 +6,20 @@
 
 use std::ops::{Deref, DerefMut, Index, IndexMut};
 
-use crate::core::Width;
+use crate::core::{Entry, Width};
 
 /// A table of `W` indexed by a `usize`'s low bits.
 #[derive(Clone, Debug)]
-pub(super) struct UsizeTable<W: Width, T: Copy + std::fmt::Debug + PartialEq>(W::Table<T>);
+pub(super) struct UsizeTable<W: Width, T: Entry>(W::Table<T>);
 
-impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> UsizeTable<W, T> {
+impl<W: Width, T: Entry> UsizeTable<W, T> {
     /// A table with every entry `value`.
     pub(super) fn new(value: T) -> Self {
         UsizeTable(W::table(value))
     }
 }
 
-impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> Deref for UsizeTable<W, T> {
+impl<W: Width, T: Entry> Deref for UsizeTable<W, T> {
     type Target = [T];
 
     fn deref(&self) -> &[T] {
@@ -27,13 +27,13 @@ impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> Deref for UsizeTable<W, T>
     }
 }
 
-impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> DerefMut for UsizeTable<W, T> {
+impl<W: Width, T: Entry> DerefMut for UsizeTable<W, T> {
     fn deref_mut(&mut self) -> &mut [T] {
         &mut self.0
     }
 }
 
-impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> Index<usize> for UsizeTable<W, T> {
+impl<W: Width, T: Entry> Index<usize> for UsizeTable<W, T> {
     type Output = T;
 
     #[inline(always)]
@@ -42,7 +42,7 @@ impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> Index<usize> for UsizeTabl
     }
 }
 
-impl<W: Width, T: Copy + std::fmt::Debug + PartialEq> IndexMut<usize> for UsizeTable<W, T> {
+impl<W: Width, T: Entry> IndexMut<usize> for UsizeTable<W, T> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
         &mut self.0[W::point(i as u32)]

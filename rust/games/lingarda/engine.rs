@@ -8,10 +8,10 @@
 
 use super::judge::{Searches, Verdict};
 use super::lifeless::Lifeless;
-use super::sight::{self, SharedSteps, Sight, StepTable};
+use super::sight::{self, Sight, Steps};
 use crate::board::{Board, Point};
 use crate::core::{
-    clone_by_fields, ByWidth, Colour, Flood, Marks, Narrow, PointList, Rng, Wide, Width,
+    clone_by_fields, ByWidth, Colour, Flood, Marks, Narrow, PointList, Rng, Shared, Wide, Width,
 };
 use crate::games::Action;
 
@@ -24,7 +24,7 @@ pub(super) struct Engine<W: Width> {
     /// The lines of sight and what each gives.
     pub(super) sight: Sight<W>,
     /// The board's neighbours, for the walks along lines of sight.
-    pub(super) steps: StepTable<W>,
+    pub(super) steps: Shared<Steps<W>>,
     /// The searches' buffers, and the flips of the last legal candidate.
     pub(super) searches: Searches<W>,
     /// Per colour, the points known to give its stone no lifeline.
@@ -89,7 +89,7 @@ impl AnyEngine {
     }
 }
 
-impl<W: SharedSteps> Engine<W> {
+impl<W: Width> Engine<W> {
     /// The engine of the empty `board`.
     pub(super) fn new(board: &'static Board) -> Self {
         let n = board.points();
@@ -98,7 +98,7 @@ impl<W: SharedSteps> Engine<W> {
             board,
             cells: W::table(crate::core::EMPTY),
             sight: Sight::empty(board),
-            steps: sight::steps(board),
+            steps: sight::steps::<W>(board),
             searches: Searches::new(n),
             lifeless: Lifeless::new(),
             open: PointList::full(n),

@@ -71,7 +71,7 @@ impl<W: Width> Engine<W> {
                 // Its empty neighbours, and its stones, by colour: the first
                 // stones it sees with no empty point between.
                 let open = self.sight.open[W::of(q)];
-                let steps = &self.steps.0[W::of(q)];
+                let steps = &self.steps.get()[W::of(q)];
                 for d in Bits(open) {
                     flood.reach(W::board_point(steps[d]));
                 }

@@ -19,11 +19,9 @@
 //! rewrites one entry, not two. The walks are written once per direction
 //! with the direction a constant, so each bit they set is one too.
 
-use std::sync::OnceLock;
-
 use super::Engine;
 use crate::board::{Board, Point};
-use crate::core::{copy_entries, Colour, Narrow, Wide, Width};
+use crate::core::{copy_entries, shared, Colour, Shared, Width};
 
 /// The six hex directions; direction `d + 3` is the opposite of `d`.
 pub(super) const DIRECTIONS: usize = 6;
@@ -183,52 +181,10 @@ impl<W: Width> Sight<W> {
 /// edge), so that a walk steps without a bounds check.
 pub(super) type Steps<W> = <W as Width>::Table<Row<W>>;
 
-/// The largest side of a hex board.
-const MAX_SIDE: usize = 25;
-
-/// The step tables of one width, built once per side and shared: a
-/// position holds its own by reference.
-type StepCache<W> = [OnceLock<Steps<W>>; MAX_SIDE + 1];
-
-/// A width whose step tables are built once per side.
-pub(super) trait SharedSteps: Width {
-    fn cache() -> &'static StepCache<Self>;
-}
-
-impl SharedSteps for Narrow {
-    fn cache() -> &'static StepCache<Narrow> {
-        static STEPS: StepCache<Narrow> = [const { OnceLock::new() }; MAX_SIDE + 1];
-        &STEPS
-    }
-}
-
-impl SharedSteps for Wide {
-    fn cache() -> &'static StepCache<Wide> {
-        static STEPS: StepCache<Wide> = [const { OnceLock::new() }; MAX_SIDE + 1];
-        &STEPS
-    }
-}
-
-/// The step table of a hex board, shared (see [`SharedSteps`]).
-pub(super) struct StepTable<W: Width>(pub(super) &'static Steps<W>);
-
-impl<W: Width> Clone for StepTable<W> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<W: Width> Copy for StepTable<W> {}
-
-impl<W: Width> std::fmt::Debug for StepTable<W> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("StepTable")
-    }
-}
-
-/// The step table of `board`, a hex board.
-pub(super) fn steps<W: SharedSteps>(board: &Board) -> StepTable<W> {
-    StepTable(W::cache()[board.side()].get_or_init(|| {
+/// The step table of `board`, a hex board, built once and shared by its
+/// positions.
+pub(super) fn steps<W: Width>(board: &'static Board) -> Shared<Steps<W>> {
+    shared(board, |board| {
         let adjacency = board.adjacency();
         let mut steps = W::table(edge_row::<W>());
         for p in 0..board.points() as Point {
@@ -237,7 +193,7 @@ pub(super) fn steps<W: SharedSteps>(board: &Board) -> StepTable<W> {
             }
         }
         steps
-    }))
+    })
 }
 
 /// The empty points from `q` on in direction `D`, up to `end`, now see
@@ -334,7 +290,7 @@ impl<W: Width> Engine<W> {
     /// empty point's lines as they stood.
     pub(super) fn put_stone(&mut self, p: W::Point, mover: Colour) {
         let (m, o) = (mover.index(), mover.opponent().index());
-        let steps = self.steps.0;
+        let steps = self.steps.get();
         let sight = &mut self.sight;
         let ends = sight.first[p];
         let open = sight.open[p];
@@ -365,7 +321,7 @@ impl<W: Width> Engine<W> {
         for &f in flips {
             self.cells[f] = stone;
         }
-        let steps = self.steps.0;
+        let steps = self.steps.get();
         let sight = &mut self.sight;
         for &f in flips {
             let ends = sight.first[f];

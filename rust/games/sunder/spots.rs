@@ -1,10 +1,11 @@
 //! What a placement reads of the board at a point, held per point in a
 //! table of the position's width: one read, with no bounds test, gives the
 //! point's steps, its edge and its grid index, where the board's own tables
-//! take a bounds test each.
+//! take a bounds test each. The table is built once per board and shared by
+//! its positions.
 
 use crate::board::{Board, Point};
-use crate::core::Width;
+use crate::core::{shared, Shared, Width};
 
 /// A point of the board, as the win test reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,9 +29,16 @@ impl<P> Spot<P> {
     }
 }
 
-/// The spots of `board`'s points; the padding is a point with every step
-/// off the board.
-pub(super) fn spots<W: Width>(board: &'static Board) -> W::Table<Spot<W::Point>> {
+/// The spots of a board's points, in a table of width `W`.
+pub(super) type Spots<W> = <W as Width>::Table<Spot<<W as Width>::Point>>;
+
+/// The spots of `board`'s points, shared; the padding is a point with every
+/// step off the board.
+pub(super) fn spots<W: Width>(board: &'static Board) -> Shared<Spots<W>> {
+    shared(board, build::<W>)
+}
+
+fn build<W: Width>(board: &Board) -> Spots<W> {
     let mut spots = W::table(Spot {
         steps: [W::NONE; 6],
         off_board: 0x3f,
