@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString};
 
 use super::names::ActionNames;
-use crate::core::{write_set_bits, COUNTS, SET_BITS};
+use crate::core::{COUNTS, SET_BITS};
 use crate::games::{Action, AnyPosition, Position};
 
 /// The legal moves as texts, in action-index order: supports `len`,
@@ -92,23 +92,6 @@ impl ActionBits {
         position.legal_bits(words.as_mut_slice(), buf);
         let len = words.iter().map(|w| w.count_ones() as usize).sum();
         ActionBits { words, len }
-    }
-
-    /// Writes the actions, in increasing order, into `out` (cleared first)
-    /// as numpy's int64: a byte of bits at a time, each writing eight
-    /// actions by table and keeping as many as it holds.
-    pub fn write_wide(&self, out: &mut Vec<i64>) {
-        out.clear();
-        out.resize(self.len + 8, 0);
-        let mut kept = 0;
-        for (w, &word) in self.words.iter().enumerate() {
-            for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
-                let base = (w * 64 + i * 8) as i64;
-                let row = (&mut out[kept..kept + 8]).try_into().expect("eight slots");
-                kept += write_set_bits(byte, base, row);
-            }
-        }
-        out.truncate(kept);
     }
 
     fn contains(&self, a: Action) -> bool {
