@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString};
 
 use super::names::ActionNames;
-use crate::core::{write_set_bits, COUNTS, SET_BITS};
+use crate::core::SET_BITS;
 use crate::games::{Action, AnyPosition, Position};
 
 /// The legal moves as texts, in action-index order: supports `len`,
@@ -94,23 +94,6 @@ impl ActionBits {
         ActionBits { words, len }
     }
 
-    /// Writes the actions, in increasing order, into `out` (cleared first)
-    /// as numpy's int64: a byte of bits at a time, each writing eight
-    /// actions by table and keeping as many as it holds.
-    pub fn write_wide(&self, out: &mut Vec<i64>) {
-        out.clear();
-        out.resize(self.len + 8, 0);
-        let mut kept = 0;
-        for (w, &word) in self.words.iter().enumerate() {
-            for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
-                let base = (w * 64 + i * 8) as i64;
-                let row = (&mut out[kept..kept + 8]).try_into().expect("eight slots");
-                kept += write_set_bits(byte, base, row);
-            }
-        }
-        out.truncate(kept);
-    }
-
     fn contains(&self, a: Action) -> bool {
         let a = usize::from(a);
         self.words
@@ -119,21 +102,26 @@ impl ActionBits {
     }
 
     /// The `k`-th action of the set (`k < len`), in increasing order: a
-    /// word at a time, then a byte at a time by table.
+    /// word at a time, then the byte that holds it by counting in parallel
+    /// the bytes before it, and the bit by table, with no loop over bytes.
     fn nth(&self, mut k: usize) -> Action {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
         for (w, &word) in self.words.iter().enumerate() {
-            let here = word.count_ones() as usize;
+            let counts = running_byte_counts(word);
+            let here = (counts >> 56) as usize;
             if k >= here {
                 k -= here;
                 continue;
             }
-            for (i, byte) in word.to_le_bytes().into_iter().enumerate() {
-                let here = usize::from(COUNTS[usize::from(byte)]);
-                if k < here {
-                    return (w * 64 + i * 8) as Action + SET_BITS[usize::from(byte)][k];
-                }
-                k -= here;
-            }
+            // A byte of `(k + 128) - counts` keeps its high bit where its
+            // running count is at most k: those bytes come before the one
+            // holding the bit (counts are at most 64, so no byte borrows).
+            let before = ((k as u64 * ONES) | HIGHS).wrapping_sub(counts) & HIGHS;
+            let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as usize;
+            let skipped = usize::from(((counts << 8) >> (8 * byte)) as u8);
+            let bits = usize::from((word >> (8 * byte)) as u8);
+            return (w * 64 + byte * 8) as Action + SET_BITS[bits][k - skipped];
         }
         unreachable!("an index past the end of the set")
     }
@@ -154,6 +142,17 @@ impl ActionBits {
             .map(move |x| (w * 64 + x.trailing_zeros() as usize) as Action)
         })
     }
+}
+
+/// Byte `i` of the result counts the set bits of bytes `0..=i` of `word`
+/// (so the top byte counts the word's): bits summed in pairs, nibbles and
+/// bytes, then the bytes' running sums by one multiply, with no `popcnt`
+/// (see [`crate::core::COUNTS`]).
+fn running_byte_counts(word: u64) -> u64 {
+    let pairs = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    bytes.wrapping_mul(0x0101_0101_0101_0101)
 }
 
 #[pymethods]

@@ -14,7 +14,7 @@ use super::convert::{colour, colour_from};
 use super::errors::{illegal_move, IllegalMoveError, NotationError, StonefieldError};
 use super::game::Game;
 use super::held_once;
-use super::legal_moves::{ActionBits, LegalMoves};
+use super::legal_moves::LegalMoves;
 use super::names::ActionNames;
 use crate::board::Point;
 use crate::core::Colour;
@@ -353,7 +353,12 @@ impl State {
 
     /// The legal action indices, increasing, as a numpy int64 array.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        ActionBits::of(&mut self.current, &mut self.buf).write_wide(&mut self.wide);
+        // Listed, not packed into bits first: a game whose legal points are
+        // its empty ones lists them a word of cells at a time, and every
+        // other game lists them to pack them anyway.
+        self.current.legal_actions(&mut self.buf);
+        self.wide.clear();
+        self.wide.extend(self.buf.iter().map(|&a| i64::from(a)));
         // Copied into an array numpy owns: one Python object, where an
         // array over a Rust vector needs a second to keep the vector.
         PyArray1::from_slice(py, &self.wide)
