@@ -130,6 +130,30 @@ impl EmptyPoints<'_> {
         }
     }
 
+    /// [`EmptyPoints::list`] from `before`, the list of the position that
+    /// `played` led here from, with no read of the cells: a placement fills
+    /// its own point alone and any other action none, so the empty points
+    /// are those before but the one played (a search lists each leaf's
+    /// actions this way, from its parent's).
+    pub fn list_after(&self, before: &[Point], played: Point, out: &mut Vec<Point>) {
+        out.clear();
+        if !self.in_play {
+            return;
+        }
+        let n = self.cells.len() as Point;
+        let points = &before[..before.partition_point(|&a| a < n)];
+        match points.binary_search(&played) {
+            Ok(at) => {
+                out.extend_from_slice(&points[..at]);
+                out.extend_from_slice(&points[at + 1..]);
+            }
+            Err(_) => out.extend_from_slice(points),
+        }
+        if self.extra {
+            out.push(n);
+        }
+    }
+
     /// Writes into `mask`, one entry per action, whether each is legal.
     pub fn mark(&self, mask: &mut [bool]) {
         let (points, in_play) = (self.cells.len(), self.in_play);

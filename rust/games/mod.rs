@@ -48,6 +48,10 @@ macro_rules! empty_point_actions {
             empty_point_actions!(@rule $self, $extra).list(out);
         }
 
+        fn legal_actions_after(&mut $self, before: &[Action], played: Action, out: &mut Vec<Action>) {
+            empty_point_actions!(@rule $self, $extra).list_after(before, played, out);
+        }
+
         fn legal_mask(&mut $self, mask: &mut [bool], _: &mut Vec<Action>) {
             empty_point_actions!(@rule $self, $extra).mark(mask);
         }

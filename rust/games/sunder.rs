@@ -902,27 +902,6 @@ impl<W: LiveWidth> Game<W> {
         }
     }
 
-    /// A placement fills its own point alone, and a swap none: the empty
-    /// points are those before but the one played.
-    fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>) {
-        out.clear();
-        if self.is_terminal() {
-            return;
-        }
-        let swap = self.board.points() as Action;
-        let points = &before[..before.partition_point(|&a| a < swap)];
-        match points.binary_search(&played) {
-            Ok(at) => {
-                out.extend_from_slice(&points[..at]);
-                out.extend_from_slice(&points[at + 1..]);
-            }
-            Err(_) => out.extend_from_slice(points),
-        }
-        if self.turn.swap_available() {
-            out.push(swap);
-        }
-    }
-
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         if (action as usize) < self.board.points() {
             if self.cells[W::of(action)] != EMPTY {

@@ -102,7 +102,7 @@ impl Position for Sunder {
     }
 
     fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>) {
-        on_width!(&mut self.0, g => g.legal_actions_after(before, played, out))
+        on_width!(&self.0, g => g.empty_points().list_after(before, played, out))
     }
 
     fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
