@@ -108,12 +108,18 @@ def two_processes(work: Work, seed: int) -> float:
 
 
 def sized(game: str, size: int, kind: str, seconds: float) -> Work:
-    """The work of ``kind`` on ``game`` that takes one thread about ``seconds``."""
+    """The work of ``kind`` on ``game`` that takes one thread about
+    ``seconds``, scaled from a probe that runs long enough (a tenth of a
+    second) for its start-up not to count."""
     probe = Work(game, size, kind, 64 if kind == "playouts" else 500)
-    start = time.perf_counter()
-    probe.run(1, 0)
-    scale = seconds / max(time.perf_counter() - start, 1e-6)
-    return Work(game, size, kind, max(probe.amount, int(probe.amount * scale)))
+    while True:
+        start = time.perf_counter()
+        probe.run(1, 0)
+        took = time.perf_counter() - start
+        if took >= 0.1:
+            break
+        probe = Work(game, size, kind, probe.amount * 2)
+    return Work(game, size, kind, max(probe.amount, int(probe.amount * seconds / took)))
 
 
 def scaling(work: Work, repeats: int) -> None:
