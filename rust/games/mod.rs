@@ -41,30 +41,31 @@ macro_rules! position_basics {
 /// The [`Position`] methods of a game whose legal actions are its empty
 /// points and, while `$extra` holds, the one action after the last point
 /// (a swap, a pass), none once the game is over: listed, marked and packed
-/// from one [`crate::core::EmptyPoints`].
+/// from one [`crate::core::EmptyPoints`]. A game whose cells are not its
+/// own fields gives the `EmptyPoints` itself (`$self, points => ...`).
 macro_rules! empty_point_actions {
     ($self:ident => $extra:expr) => {
-        fn legal_actions_in_play(&mut $self, out: &mut Vec<Action>) {
-            empty_point_actions!(@rule $self, $extra).list(out);
-        }
-
-        fn legal_actions_after(&mut $self, before: &[Action], played: Action, out: &mut Vec<Action>) {
-            empty_point_actions!(@rule $self, $extra).list_after(before, played, out);
-        }
-
-        fn legal_mask(&mut $self, mask: &mut [bool], _: &mut Vec<Action>) {
-            empty_point_actions!(@rule $self, $extra).mark(mask);
-        }
-
-        fn legal_bits(&mut $self, words: &mut [u64], _: &mut Vec<Action>) {
-            empty_point_actions!(@rule $self, $extra).pack(words);
-        }
-    };
-    (@rule $self:ident, $extra:expr) => {
-        crate::core::EmptyPoints {
+        empty_point_actions!($self, points => crate::core::EmptyPoints {
             cells: &$self.cells[..$self.board.points()],
             in_play: !$self.is_terminal(),
             extra: $extra,
+        });
+    };
+    ($self:ident, points => $points:expr) => {
+        fn legal_actions_in_play(&mut $self, out: &mut Vec<Action>) {
+            $points.list(out);
+        }
+
+        fn legal_actions_after(&mut $self, before: &[Action], played: Action, out: &mut Vec<Action>) {
+            $points.list_after(before, played, out);
+        }
+
+        fn legal_mask(&mut $self, mask: &mut [bool], _: &mut Vec<Action>) {
+            $points.mark(mask);
+        }
+
+        fn legal_bits(&mut $self, words: &mut [u64], _: &mut Vec<Action>) {
+            $points.pack(words);
         }
     };
 }

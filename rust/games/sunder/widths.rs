@@ -97,21 +97,8 @@ impl Position for Sunder {
         on_width!(&self.0, g => g.cells())
     }
 
-    fn legal_actions_in_play(&mut self, out: &mut Vec<Action>) {
-        on_width!(&self.0, g => g.empty_points().list(out))
-    }
-
-    fn legal_actions_after(&mut self, before: &[Action], played: Action, out: &mut Vec<Action>) {
-        on_width!(&self.0, g => g.empty_points().list_after(before, played, out))
-    }
-
-    fn legal_mask(&mut self, mask: &mut [bool], _: &mut Vec<Action>) {
-        on_width!(&self.0, g => g.empty_points().mark(mask))
-    }
-
-    fn legal_bits(&mut self, words: &mut [u64], _: &mut Vec<Action>) {
-        on_width!(&self.0, g => g.empty_points().pack(words))
-    }
+    // The empty points, and the swap while it is on offer.
+    empty_point_actions!(self, points => on_width!(&self.0, g => g.empty_points()));
 
     fn check_in_play(&mut self, action: Action) -> Result<(), Cow<'static, str>> {
         on_width!(&mut self.0, g => g.check_in_play(action))
