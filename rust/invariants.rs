@@ -122,8 +122,8 @@ pub fn check_position(state: &mut AnyPosition, at: &str) {
     } else {
         assert!(!legal.is_empty(), "{at}: a game in play has an action");
         // The first, a middle and the last action (a special one, such as
-        // a swap, where there is one): a clone for each of them all made
-        // the checks ten times slower.
+        // a swap, where there is one): a clone for every action made the
+        // checks ten times slower.
         let (mut after, mut derived) = (Vec::new(), Vec::new());
         let some = [legal[0], legal[legal.len() / 2], legal[legal.len() - 1]];
         for action in some {

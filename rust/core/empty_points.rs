@@ -89,15 +89,12 @@ fn padded<const N: usize>(rest: &[u8]) -> [u8; N] {
 /// Writes `base + i` for each set bit `i` of `mask`, lowest first, into
 /// the first slots of `row`, and returns how many there are (the other
 /// slots get scratch): one table read and eight writes, with no branch
-/// per bit, for the lists of empty points and of packed legal actions.
+/// per bit.
 #[inline]
-pub fn write_set_bits<T>(mask: u8, base: T, row: &mut [T; 8]) -> usize
-where
-    T: Copy + From<Point> + std::ops::Add<Output = T>,
-{
+fn write_set_bits(mask: u8, base: Point, row: &mut [Point; 8]) -> usize {
     let bits = &SET_BITS[usize::from(mask)];
     for (slot, &bit) in row.iter_mut().zip(bits) {
-        *slot = base + T::from(bit);
+        *slot = base + bit;
     }
     usize::from(COUNTS[usize::from(mask)])
 }

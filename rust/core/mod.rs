@@ -38,7 +38,7 @@ mod union_find;
 mod width;
 
 pub use colour::{Colour, EMPTY};
-pub use empty_points::{write_set_bits, EmptyPoints, COUNTS, SET_BITS};
+pub use empty_points::{EmptyPoints, COUNTS, SET_BITS};
 pub use fixed_table::FixedTable;
 pub use flood::Flood;
 pub use marks::Marks;
